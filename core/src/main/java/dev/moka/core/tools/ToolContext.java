@@ -1,0 +1,18 @@
+package dev.moka.core.tools;
+
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.SandboxPolicy;
+import java.nio.file.Path;
+
+/** What a running tool may know about its turn, and where it reports progress. */
+public interface ToolContext {
+    Path cwd();
+
+    AskForApproval approvalPolicy();
+
+    SandboxPolicy sandboxPolicy();
+
+    /** Emits an event to the front ends, tagged with the current submission. */
+    void emit(EventMsg event);
+}

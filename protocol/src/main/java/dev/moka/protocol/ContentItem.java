@@ -1,0 +1,16 @@
+package dev.moka.protocol;
+
+import tools.jackson.databind.node.ObjectNode;
+
+/** One part of a message's content, as it travels on the Responses wire. */
+public sealed interface ContentItem {
+    record InputText(String text) implements ContentItem {}
+
+    /** An image as a URL, usually a {@code data:image/png;base64,...} URL. */
+    record InputImage(String imageUrl) implements ContentItem {}
+
+    record OutputText(String text) implements ContentItem {}
+
+    /** A content part this version does not know; kept verbatim so it survives a round trip. */
+    record Unknown(ObjectNode raw) implements ContentItem {}
+}

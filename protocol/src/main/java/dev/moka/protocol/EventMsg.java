@@ -1,0 +1,114 @@
+package dev.moka.protocol;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** Everything a session can report to its front ends. Serialised with a snake_case {@code type} tag. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = EventMsg.SessionConfigured.class, name = "session_configured"),
+    @JsonSubTypes.Type(value = EventMsg.TaskStarted.class, name = "task_started"),
+    @JsonSubTypes.Type(value = EventMsg.TaskComplete.class, name = "task_complete"),
+    @JsonSubTypes.Type(value = EventMsg.AgentMessageDelta.class, name = "agent_message_delta"),
+    @JsonSubTypes.Type(value = EventMsg.AgentMessage.class, name = "agent_message"),
+    @JsonSubTypes.Type(value = EventMsg.UserMessage.class, name = "user_message"),
+    @JsonSubTypes.Type(value = EventMsg.AgentReasoningDelta.class, name = "agent_reasoning_delta"),
+    @JsonSubTypes.Type(value = EventMsg.AgentReasoning.class, name = "agent_reasoning"),
+    @JsonSubTypes.Type(value = EventMsg.AgentReasoningRawContentDelta.class, name = "agent_reasoning_raw_content_delta"),
+    @JsonSubTypes.Type(value = EventMsg.TokenCount.class, name = "token_count"),
+    @JsonSubTypes.Type(value = EventMsg.ExecCommandBegin.class, name = "exec_command_begin"),
+    @JsonSubTypes.Type(value = EventMsg.ExecCommandOutputDelta.class, name = "exec_command_output_delta"),
+    @JsonSubTypes.Type(value = EventMsg.ExecCommandEnd.class, name = "exec_command_end"),
+    @JsonSubTypes.Type(value = EventMsg.ExecApprovalRequest.class, name = "exec_approval_request"),
+    @JsonSubTypes.Type(value = EventMsg.ApplyPatchApprovalRequest.class, name = "apply_patch_approval_request"),
+    @JsonSubTypes.Type(value = EventMsg.PatchApplyBegin.class, name = "patch_apply_begin"),
+    @JsonSubTypes.Type(value = EventMsg.PatchApplyEnd.class, name = "patch_apply_end"),
+    @JsonSubTypes.Type(value = EventMsg.TurnDiff.class, name = "turn_diff"),
+    @JsonSubTypes.Type(value = EventMsg.PlanUpdate.class, name = "plan_update"),
+    @JsonSubTypes.Type(value = EventMsg.McpToolCallBegin.class, name = "mcp_tool_call_begin"),
+    @JsonSubTypes.Type(value = EventMsg.McpToolCallEnd.class, name = "mcp_tool_call_end"),
+    @JsonSubTypes.Type(value = EventMsg.McpListToolsResponse.class, name = "mcp_list_tools_response"),
+    @JsonSubTypes.Type(value = EventMsg.ConversationHistoryResponse.class, name = "conversation_history"),
+    @JsonSubTypes.Type(value = EventMsg.GetHistoryEntryResponse.class, name = "get_history_entry_response"),
+    @JsonSubTypes.Type(value = EventMsg.BackgroundEvent.class, name = "background_event"),
+    @JsonSubTypes.Type(value = EventMsg.StreamError.class, name = "stream_error"),
+    @JsonSubTypes.Type(value = EventMsg.Warning.class, name = "warning"),
+    @JsonSubTypes.Type(value = EventMsg.Error.class, name = "error"),
+    @JsonSubTypes.Type(value = EventMsg.TurnAborted.class, name = "turn_aborted"),
+    @JsonSubTypes.Type(value = EventMsg.ShutdownComplete.class, name = "shutdown_complete"),
+})
+public sealed interface EventMsg {
+
+    record SessionConfigured(String sessionId, String model, String rolloutPath, long historyLogId,
+            long historyEntryCount) implements EventMsg {}
+
+    record TaskStarted(long modelContextWindow) implements EventMsg {}
+
+    record TaskComplete(String lastAgentMessage) implements EventMsg {}
+
+    record AgentMessageDelta(String delta) implements EventMsg {}
+
+    record AgentMessage(String message) implements EventMsg {}
+
+    record UserMessage(String message, List<String> images) implements EventMsg {}
+
+    record AgentReasoningDelta(String delta) implements EventMsg {}
+
+    record AgentReasoning(String text) implements EventMsg {}
+
+    record AgentReasoningRawContentDelta(String delta) implements EventMsg {}
+
+    /** Token usage after a response: totals, the last response, and the window they are measured against. */
+    record TokenCount(TokenUsage totalTokenUsage, TokenUsage lastTokenUsage, long modelContextWindow)
+            implements EventMsg {}
+
+    record ExecCommandBegin(String callId, List<String> command, String cwd, List<ParsedCommand> parsedCmd)
+            implements EventMsg {}
+
+    record ExecCommandOutputDelta(String callId, ExecOutputStream stream, String chunk) implements EventMsg {}
+
+    record ExecCommandEnd(String callId, String stdout, String stderr, String aggregatedOutput, int exitCode,
+            long durationMs, String formattedOutput) implements EventMsg {}
+
+    record ExecApprovalRequest(String callId, List<String> command, String cwd, String reason)
+            implements EventMsg {}
+
+    record ApplyPatchApprovalRequest(String callId, Map<String, JsonNode> changes, String reason, String grantRoot)
+            implements EventMsg {}
+
+    record PatchApplyBegin(String callId, boolean autoApproved, Map<String, JsonNode> changes) implements EventMsg {}
+
+    record PatchApplyEnd(String callId, String stdout, String stderr, boolean success) implements EventMsg {}
+
+    record TurnDiff(String unifiedDiff) implements EventMsg {}
+
+    record PlanUpdate(String explanation, List<PlanItem> plan) implements EventMsg {}
+
+    record McpToolCallBegin(String callId, String server, String tool, JsonNode arguments) implements EventMsg {}
+
+    record McpToolCallEnd(String callId, String server, String tool, long durationMs, JsonNode result)
+            implements EventMsg {}
+
+    record McpListToolsResponse(Map<String, JsonNode> tools) implements EventMsg {}
+
+    record ConversationHistoryResponse(String conversationId, List<JsonNode> entries) implements EventMsg {}
+
+    record GetHistoryEntryResponse(long offset, long logId, JsonNode entry) implements EventMsg {}
+
+    record BackgroundEvent(String message) implements EventMsg {}
+
+    /** A recoverable streaming problem; the client is retrying. */
+    record StreamError(String message) implements EventMsg {}
+
+    record Warning(String message) implements EventMsg {}
+
+    /** The turn failed; the message says why and what to do. */
+    record Error(String message) implements EventMsg {}
+
+    record TurnAborted(String reason) implements EventMsg {}
+
+    record ShutdownComplete() implements EventMsg {}
+}

@@ -1,0 +1,43 @@
+package dev.moka.protocol;
+
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The one JSON mapper of Moka: snake_case records, unknown properties tolerated. */
+public final class Json {
+    /** Immutable and thread-safe, so sharing one instance is safe. */
+    public static final JsonMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private Json() {}
+
+    public static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    public static ArrayNode array() {
+        return JsonNodeFactory.instance.arrayNode();
+    }
+
+    /** Parses JSON text; throws {@link tools.jackson.core.JacksonException} on bad input. */
+    public static JsonNode parse(String text) {
+        return MAPPER.readTree(text);
+    }
+
+    public static String write(Object value) {
+        return MAPPER.writeValueAsString(value);
+    }
+
+    /** A text field or null when absent or not text. */
+    public static String text(JsonNode node, String field) {
+        JsonNode value = node == null ? null : node.get(field);
+        return value == null || !value.isString() ? null : value.asString();
+    }
+}

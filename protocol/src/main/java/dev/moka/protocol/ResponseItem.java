@@ -1,0 +1,70 @@
+package dev.moka.protocol;
+
+import java.util.List;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One item of a conversation: what the model produced and what Moka feeds back. The prompt of each
+ * request is a list of these, and every request of a conversation only appends to the last one.
+ */
+public sealed interface ResponseItem {
+
+    record Message(String id, String role, List<ContentItem> content) implements ResponseItem {
+        public Message {
+            content = List.copyOf(content);
+        }
+
+        public static Message user(String text) {
+            return new Message(null, "user", List.of(new ContentItem.InputText(text)));
+        }
+
+        public static Message developer(String text) {
+            return new Message(null, "developer", List.of(new ContentItem.InputText(text)));
+        }
+
+        public static Message assistant(String text) {
+            return new Message(null, "assistant", List.of(new ContentItem.OutputText(text)));
+        }
+
+        /** All text parts joined, whatever their kind. */
+        public String text() {
+            var out = new StringBuilder();
+            for (ContentItem part : content) {
+                switch (part) {
+                    case ContentItem.InputText t -> out.append(t.text());
+                    case ContentItem.OutputText t -> out.append(t.text());
+                    case ContentItem.InputImage ignored -> { }
+                    case ContentItem.Unknown ignored -> { }
+                }
+            }
+            return out.toString();
+        }
+    }
+
+    /** Reasoning, replayed exactly as the server sent it so its encrypted content stays usable. */
+    record Reasoning(String id, List<String> summary, List<String> content, String encryptedContent)
+            implements ResponseItem {
+        public Reasoning {
+            summary = List.copyOf(summary);
+            content = content == null ? null : List.copyOf(content);
+        }
+    }
+
+    record FunctionCall(String id, String name, String arguments, String callId) implements ResponseItem {}
+
+    /** The output of a function call; always a plain string on the wire, even on failure. */
+    record FunctionCallOutput(String callId, String output) implements ResponseItem {}
+
+    record CustomToolCall(String id, String name, String input, String callId) implements ResponseItem {}
+
+    record CustomToolCallOutput(String callId, String output) implements ResponseItem {}
+
+    /** A hosted web search the server ran itself; replayed verbatim. */
+    record WebSearchCall(ObjectNode raw) implements ResponseItem {}
+
+    /** An opaque summary produced by server-side compaction. */
+    record Compaction(String encryptedContent) implements ResponseItem {}
+
+    /** An item type this version does not know; recorded, never sent back. */
+    record Unknown(ObjectNode raw) implements ResponseItem {}
+}
