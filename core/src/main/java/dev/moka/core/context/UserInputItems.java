@@ -1,0 +1,62 @@
+package dev.moka.core.context;
+
+import dev.moka.protocol.ContentItem;
+import dev.moka.protocol.InputItem;
+import dev.moka.protocol.ResponseItem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/** Turns what the person sent into the user message the model reads; local images become data URLs. */
+public final class UserInputItems {
+    private UserInputItems() {}
+
+    public static ResponseItem.Message toMessage(List<InputItem> items) throws IOException {
+        List<ContentItem> parts = new ArrayList<>();
+        for (InputItem item : items) {
+            parts.add(switch (item) {
+                case InputItem.Text t -> new ContentItem.InputText(t.text());
+                case InputItem.Image i -> new ContentItem.InputImage(i.imageUrl());
+                case InputItem.LocalImage l -> new ContentItem.InputImage(dataUrl(Files.readAllBytes(l.path()),
+                        l.path().toString()));
+            });
+        }
+        return new ResponseItem.Message(null, "user", parts);
+    }
+
+    /** A data URL for an image, its type told by its first bytes, not by its name. */
+    public static String dataUrl(byte[] bytes, String name) throws IOException {
+        return "data:" + imageMimeType(bytes, name) + ";base64," + Base64.getEncoder().encodeToString(bytes);
+    }
+
+    static String imageMimeType(byte[] b, String name) throws IOException {
+        if (startsWith(b, 0x89, 'P', 'N', 'G')) {
+            return "image/png";
+        }
+        if (startsWith(b, 0xFF, 0xD8, 0xFF)) {
+            return "image/jpeg";
+        }
+        if (startsWith(b, 'G', 'I', 'F', '8')) {
+            return "image/gif";
+        }
+        if (startsWith(b, 'R', 'I', 'F', 'F') && b.length >= 12 && b[8] == 'W' && b[9] == 'E' && b[10] == 'B'
+                && b[11] == 'P') {
+            return "image/webp";
+        }
+        throw new IOException(name + " is not a PNG, JPEG, GIF or WebP image");
+    }
+
+    private static boolean startsWith(byte[] bytes, int... prefix) {
+        if (bytes.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if ((bytes[i] & 0xFF) != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,142 @@
+package dev.moka.core.session;
+
+import dev.moka.core.client.CompletedResponse;
+import dev.moka.core.client.ModelClient;
+import dev.moka.core.client.ModelClientException;
+import dev.moka.core.client.Prompt;
+import dev.moka.core.client.ResponseEvent;
+import dev.moka.core.context.ConversationHistory;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolRouter;
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.SandboxPolicy;
+import dev.moka.protocol.TokenUsage;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The agent loop of one conversation: sample, run the calls the model made, feed their outputs back,
+ * and sample again until a response holds no call. Confined to the session's turn thread.
+ */
+final class TurnRunner {
+    private final ModelClient client;
+    private final ToolRouter tools;
+    private final ConversationHistory history;
+    private final RolloutRecorder rollout;
+    private final String instructions;
+    private final JsonNode outputSchema;
+    private TokenUsage totalUsage = TokenUsage.ZERO;
+
+    TurnRunner(ModelClient client, ToolRouter tools, ConversationHistory history, RolloutRecorder rollout,
+            String instructions, JsonNode outputSchema) {
+        this.client = client;
+        this.tools = tools;
+        this.history = history;
+        this.rollout = rollout;
+        this.instructions = instructions;
+        this.outputSchema = outputSchema;
+    }
+
+    void record(ResponseItem item) {
+        history.record(item);
+        rollout.recordItem(item);
+    }
+
+    /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
+    String run(TurnContext context, EventSink sink) throws ModelClientException, InterruptedException {
+        String lastMessage = null;
+        while (true) {
+            Prompt prompt = new Prompt(context.settings(), instructions, history.forPrompt(), tools.specs(),
+                    outputSchema);
+            CompletedResponse response = client.stream(prompt, event -> forwardDelta(event, sink));
+            List<ToolCall> calls = new ArrayList<>();
+            for (ResponseItem item : response.output()) {
+                record(item);
+                switch (item) {
+                    case ResponseItem.Message m when "assistant".equals(m.role()) -> {
+                        lastMessage = m.text();
+                        sink.emit(new EventMsg.AgentMessage(lastMessage));
+                    }
+                    case ResponseItem.Reasoning r when !r.summary().isEmpty() ->
+                            sink.emit(new EventMsg.AgentReasoning(String.join("\n\n", r.summary())));
+                    case ResponseItem.FunctionCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.arguments()));
+                    case ResponseItem.CustomToolCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.input()));
+                    default -> { }
+                }
+            }
+            reportUsage(response.usage(), context, sink);
+            if (calls.isEmpty()) {
+                return lastMessage;
+            }
+            List<ResponseItem> outputs = new ArrayList<>();
+            ToolContext toolContext = toolContext(context, sink);
+            for (ToolCall call : calls) {
+                ToolResult result = tools.dispatch(call, toolContext);
+                outputs.add(isCustom(response, call)
+                        ? new ResponseItem.CustomToolCallOutput(call.callId(), result.output())
+                        : new ResponseItem.FunctionCallOutput(call.callId(), result.output()));
+            }
+            outputs.forEach(this::record);
+        }
+    }
+
+    private static boolean isCustom(CompletedResponse response, ToolCall call) {
+        return response.output().stream().anyMatch(item ->
+                item instanceof ResponseItem.CustomToolCall c && c.callId().equals(call.callId()));
+    }
+
+    private void reportUsage(TokenUsage usage, TurnContext context, EventSink sink) {
+        if (usage == null) {
+            return;
+        }
+        totalUsage = totalUsage.plus(usage);
+        sink.emit(new EventMsg.TokenCount(totalUsage, usage, context.settings().model().contextWindow()));
+    }
+
+    private static void forwardDelta(ResponseEvent event, EventSink sink) {
+        switch (event) {
+            case ResponseEvent.OutputTextDelta d -> sink.emit(new EventMsg.AgentMessageDelta(d.delta()));
+            case ResponseEvent.ReasoningSummaryDelta d -> sink.emit(new EventMsg.AgentReasoningDelta(d.delta()));
+            case ResponseEvent.ReasoningTextDelta d ->
+                    sink.emit(new EventMsg.AgentReasoningRawContentDelta(d.delta()));
+            case ResponseEvent.Retrying r -> sink.emit(new EventMsg.StreamError(
+                    "stream interrupted (" + r.reason() + "); retrying " + r.attempt() + "/" + r.maxAttempts()));
+            case ResponseEvent.Created ignored -> { }
+            case ResponseEvent.OutputItemAdded ignored -> { }
+            case ResponseEvent.ReasoningSummaryPartAdded ignored -> { }
+            case ResponseEvent.ToolCallInputDelta ignored -> { }
+            case ResponseEvent.OutputItemDone ignored -> { }
+            case ResponseEvent.Completed ignored -> { }
+        }
+    }
+
+    private static ToolContext toolContext(TurnContext context, EventSink sink) {
+        return new ToolContext() {
+            @Override
+            public Path cwd() {
+                return context.cwd();
+            }
+
+            @Override
+            public AskForApproval approvalPolicy() {
+                return context.approvalPolicy();
+            }
+
+            @Override
+            public SandboxPolicy sandboxPolicy() {
+                return context.sandboxPolicy();
+            }
+
+            @Override
+            public void emit(EventMsg event) {
+                sink.emit(event);
+            }
+        };
+    }
+}
