@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.tomlj.Toml;
 
 /**
  * Builds the {@link Config} of one run from {@code $MOKA_HOME/config.toml}, {@code -c key=value} overrides,
@@ -89,7 +90,7 @@ public final class ConfigLoader {
                     : "defined profiles: " + byName.keySet().stream().map(ConfigValues::quote)
                             .collect(Collectors.joining(", "));
             throw name.error("no profile named " + ConfigValues.quote(name.value()) + " (" + known
-                    + "); add a [profiles." + name.value() + "] table to " + CONFIG_FILE);
+                    + "); add a [" + Toml.joinKeyPath(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
         }
         return chosen;
     }

@@ -64,7 +64,7 @@ final class ConfigValues {
         if (node == null) {
             return null;
         }
-        if (!(node instanceof ConfigNode.Value(TomlArray array, var origin, var path))) {
+        if (!(node instanceof ConfigNode.Value value && value.value() instanceof TomlArray array)) {
             throw mismatch(node, "an array of strings", "write an array such as [\"/path/one\", \"/path/two\"]");
         }
         List<String> out = new ArrayList<>(array.size());

@@ -22,14 +22,28 @@ final class KnownKeys {
 
     private KnownKeys() {}
 
-    /** One warning per unknown key: top-level ones, and those inside the tables Moka knows. */
+    /**
+     * One warning per unknown key: top-level ones, and those inside the tables Moka knows. They come in the
+     * order of the file, so the person can fix them top to bottom.
+     */
     static List<String> warnings(ConfigNode.Table root) {
         List<String> out = new ArrayList<>();
-        unknown(root, TOP_LEVEL, out);
-        forEachTable(root.get("model_providers"), provider -> unknown(provider, ProviderSpec.KEYS, out));
-        forEachTable(root.get("profiles"), profile -> unknown(profile, Settings.KEYS, out));
-        if (root.get("sandbox_workspace_write") instanceof ConfigNode.Table sandbox) {
-            unknown(sandbox, SANDBOX_WORKSPACE_WRITE, out);
+        for (var entry : root.entries().entrySet()) {
+            ConfigNode node = entry.getValue();
+            switch (entry.getKey()) {
+                case "model_providers" -> forEachTable(node, provider -> unknown(provider, ProviderSpec.KEYS, out));
+                case "profiles" -> forEachTable(node, profile -> unknown(profile, Settings.KEYS, out));
+                case "sandbox_workspace_write" -> {
+                    if (node instanceof ConfigNode.Table sandbox) {
+                        unknown(sandbox, SANDBOX_WORKSPACE_WRITE, out);
+                    }
+                }
+                default -> {
+                    if (!TOP_LEVEL.contains(entry.getKey())) {
+                        out.add(warning(node));
+                    }
+                }
+            }
         }
         return out;
     }
@@ -47,10 +61,12 @@ final class KnownKeys {
     private static void unknown(ConfigNode.Table table, Set<String> known, List<String> out) {
         for (var entry : table.entries().entrySet()) {
             if (!known.contains(entry.getKey())) {
-                ConfigNode node = entry.getValue();
-                out.add(node.origin().location() + ": unknown key \"" + Toml.joinKeyPath(node.path())
-                        + "\" ignored");
+                out.add(warning(entry.getValue()));
             }
         }
+    }
+
+    private static String warning(ConfigNode node) {
+        return node.origin().location() + ": unknown key \"" + Toml.joinKeyPath(node.path()) + "\" ignored";
     }
 }

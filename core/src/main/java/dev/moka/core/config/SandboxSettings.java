@@ -35,7 +35,7 @@ final class SandboxSettings {
             if (root.isBlank()) {
                 throw table.get("writable_roots").error("holds an empty path; remove it or name a directory");
             }
-            paths.add(Paths.resolve(cwd, root));
+            paths.add(ConfigPaths.resolve(cwd, root));
         }
         return new SandboxPolicy.WorkspaceWrite(paths,
                 flag(table.get("network_access")),

@@ -82,6 +82,6 @@ record Settings(
         if (text.isBlank()) {
             throw node.error("the path is empty; name a Markdown file or remove the key");
         }
-        return Sourced.of(Paths.resolve(mokaHome, text), node);
+        return Sourced.of(ConfigPaths.resolve(mokaHome, text), node);
     }
 }

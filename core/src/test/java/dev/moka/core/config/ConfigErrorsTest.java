@@ -3,6 +3,7 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,13 @@ class ConfigErrorsTest {
                 .hasMessageStartingWith(t.configFile() + ":3: invalid TOML at column ")
                 .hasMessageEndingWith("; fix the syntax and try again")
                 .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void unreadableConfigFileNamesThePath() throws Exception {
+        Files.createDirectories(t.configFile());
+
+        assertThatThrownBy(t::load).hasMessageStartingWith(t.configFile() + ": cannot read the config file: ");
     }
 
     @Test

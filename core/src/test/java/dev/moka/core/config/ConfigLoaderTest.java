@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,7 +134,7 @@ class ConfigLoaderTest {
         assertThat(config.model()).isEqualTo("gpt-5.1");
         assertThat(config.provider().requestMaxRetries()).isEqualTo(7);
         assertThat(config.provider().httpHeaders()).containsExactlyInAnyOrderEntriesOf(
-                java.util.Map.of("a", "b", "X-Trace", "on"));
+                Map.of("a", "b", "X-Trace", "on"));
         assertThat(config.developerInstructions()).isEqualTo("quoted text");
         assertThat(config.sandboxPolicy()).isEqualTo(
                 new SandboxPolicy.WorkspaceWrite(List.of(Path.of("/opt/out")), true, false, false));
@@ -147,7 +148,7 @@ class ConfigLoaderTest {
                 """);
 
         assertThat(t.load("model_providers.openai.http_headers={new=\"2\"}").provider().httpHeaders())
-                .containsExactlyEntriesOf(java.util.Map.of("new", "2"));
+                .containsExactlyEntriesOf(Map.of("new", "2"));
     }
 
     @Test

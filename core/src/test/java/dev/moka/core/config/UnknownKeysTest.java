@@ -81,9 +81,9 @@ class UnknownKeysTest {
                 file + ":22: unknown key \"projects\" ignored",
                 file + ":25: unknown key \"shell_environment_policy\" ignored",
                 file + ":28: unknown key \"features\" ignored",
+                file + ":33: unknown key \"sandbox_workspace_write.allow_git_writes\" ignored",
                 file + ":36: unknown key \"model_providers.openai.requires_openai_auth\" ignored",
-                file + ":41: unknown key \"profiles.ci.tools\" ignored",
-                file + ":33: unknown key \"sandbox_workspace_write.allow_git_writes\" ignored");
+                file + ":41: unknown key \"profiles.ci.tools\" ignored");
     }
 
     @Test

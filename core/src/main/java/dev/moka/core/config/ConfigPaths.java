@@ -3,9 +3,9 @@ package dev.moka.core.config;
 import java.nio.file.Path;
 
 /** Path handling shared by the config keys that name files or directories. */
-final class Paths {
+final class ConfigPaths {
 
-    private Paths() {}
+    private ConfigPaths() {}
 
     /** {@code text} as an absolute, normalized path: {@code ~/} is the home directory, relative is below {@code base}. */
     static Path resolve(Path base, String text) {
