@@ -1,0 +1,127 @@
+package dev.moka.core.config;
+
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.ReasoningSummary;
+import dev.moka.protocol.SandboxMode;
+import dev.moka.protocol.SandboxPolicy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.tomlj.Toml;
+
+/**
+ * Builds the {@link Config} of one run from {@code $MOKA_HOME/config.toml}, {@code -c key=value} overrides,
+ * the active profile and the command-line flags, in that order of increasing precedence.
+ */
+public final class ConfigLoader {
+
+    public static final String DEFAULT_MODEL = "gpt-5.1-codex";
+    public static final String CONFIG_FILE = "config.toml";
+
+    private ConfigLoader() {}
+
+    /**
+     * Loads the configuration. {@code cliOverrides} are the {@code -c} arguments, {@code env} the process
+     * environment and {@code processCwd} the directory Moka was started in.
+     *
+     * @throws ConfigException with a one-line message naming the file, line and key to fix
+     */
+    public static Config load(Path mokaHome, List<String> cliOverrides, ConfigOverrides flags,
+            Map<String, String> env, Path processCwd) throws ConfigException {
+        Path home = mokaHome.toAbsolutePath().normalize();
+        ConfigNode.Table root = TomlSource.readFile(home.resolve(CONFIG_FILE));
+        for (String override : cliOverrides) {
+            root = TomlSource.applyOverride(root, override);
+        }
+        List<String> warnings = KnownKeys.warnings(root);
+        Path cwd = resolveCwd(flags.cwd(), processCwd);
+
+        Settings settings = Settings.read(root, home)
+                .overlay(activeProfile(root, flags, home))
+                .overlay(Settings.fromFlags(flags));
+        String model = settings.model() != null ? settings.model() : DEFAULT_MODEL;
+        ModelInfo modelInfo = withLimits(ModelTable.lookup(model), root);
+        Sourced<String> providerId = settings.modelProvider() != null
+                ? settings.modelProvider()
+                : new Sourced<>(Providers.OPENAI, "model_provider");
+        ModelProviderInfo provider = Providers.resolve(providerId, root.get("model_providers"), env);
+        SandboxMode mode = settings.sandboxMode() != null ? settings.sandboxMode() : SandboxMode.READ_ONLY;
+        SandboxPolicy sandbox = SandboxSettings.policy(mode, root.get("sandbox_workspace_write"), cwd);
+
+        return new Config(home, cwd, model, modelInfo, provider,
+                settings.approvalPolicy() != null ? settings.approvalPolicy() : AskForApproval.ON_REQUEST,
+                sandbox,
+                settings.reasoningEffort() != null ? settings.reasoningEffort() : modelInfo.defaultEffort(),
+                settings.reasoningSummary() != null ? settings.reasoningSummary() : ReasoningSummary.AUTO,
+                settings.verbosity(),
+                settings.developerInstructions(),
+                BaseInstructions.load(settings.instructionsFile()),
+                warnings);
+    }
+
+    /**
+     * The settings of the profile named by the {@code --profile} flag or the {@code profile} key. Every
+     * profile is read, so a mistake in one that is not active still shows up.
+     */
+    private static Settings activeProfile(ConfigNode.Table root, ConfigOverrides flags, Path home)
+            throws ConfigException {
+        ConfigNode.Table profiles = ConfigValues.table(root.get("profiles"));
+        Map<String, Settings> byName = new LinkedHashMap<>();
+        if (profiles != null) {
+            for (var entry : profiles.entries().entrySet()) {
+                byName.put(entry.getKey(), Settings.read(ConfigValues.table(entry.getValue()), home));
+            }
+        }
+        ConfigNode profileNode = root.get("profile");
+        String fromFile = ConfigValues.string(profileNode);
+        Sourced<String> name = flags.profile() != null
+                ? new Sourced<>(flags.profile(), Origin.FLAGS.location() + ": profile")
+                : Sourced.of(fromFile, profileNode);
+        if (name == null) {
+            return Settings.EMPTY;
+        }
+        Settings chosen = byName.get(name.value());
+        if (chosen == null) {
+            String known = byName.isEmpty()
+                    ? "no profiles are defined"
+                    : "defined profiles: " + byName.keySet().stream().map(ConfigValues::quote)
+                            .collect(Collectors.joining(", "));
+            throw name.error("no profile named " + ConfigValues.quote(name.value()) + " (" + known
+                    + "); add a [" + Toml.joinKeyPath(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
+        }
+        return chosen;
+    }
+
+    /** The model table's limits, with {@code model_context_window} and {@code model_max_output_tokens} applied. */
+    private static ModelInfo withLimits(ModelInfo info, ConfigNode.Table root) throws ConfigException {
+        long context = positive(root.get("model_context_window"), info.contextWindow());
+        long output = positive(root.get("model_max_output_tokens"), info.maxOutputTokens());
+        return new ModelInfo(info.slug(), context, output, info.supportsReasoning(), info.supportsVerbosity(),
+                info.defaultEffort());
+    }
+
+    private static long positive(ConfigNode node, long fallback) throws ConfigException {
+        Long value = ConfigValues.integer(node);
+        if (value == null) {
+            return fallback;
+        }
+        if (value <= 0) {
+            throw node.error("must be a positive number of tokens, found " + value);
+        }
+        return value;
+    }
+
+    private static Path resolveCwd(Path flagCwd, Path processCwd) throws ConfigException {
+        Path cwd = (flagCwd == null ? processCwd : processCwd.resolve(flagCwd)).toAbsolutePath().normalize();
+        if (!Files.exists(cwd)) {
+            throw new ConfigException("working directory " + cwd + " does not exist; pass an existing directory");
+        }
+        if (!Files.isDirectory(cwd)) {
+            throw new ConfigException("working directory " + cwd + " is a file, not a directory; pass a directory");
+        }
+        return cwd;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.moka.core.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.tomlj.Toml;
+
+/**
+ * The keys Moka reads. A Codex config.toml holds many more (mcp_servers, tui, projects, ...): those are
+ * warned about once each and otherwise ignored, so the same file serves both tools.
+ */
+final class KnownKeys {
+
+    static final Set<String> TOP_LEVEL = Set.of("model", "model_provider", "model_providers", "approval_policy",
+            "sandbox_mode", "sandbox_workspace_write", "profile", "profiles", "model_reasoning_effort",
+            "model_reasoning_summary", "model_verbosity", "developer_instructions", "model_instructions_file",
+            "experimental_instructions_file", "model_context_window", "model_max_output_tokens");
+
+    static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
+            "exclude_tmpdir_env_var", "exclude_slash_tmp");
+
+    private KnownKeys() {}
+
+    /**
+     * One warning per unknown key: top-level ones, and those inside the tables Moka knows. They come in the
+     * order of the file, so the person can fix them top to bottom.
+     */
+    static List<String> warnings(ConfigNode.Table root) {
+        List<String> out = new ArrayList<>();
+        for (var entry : root.entries().entrySet()) {
+            ConfigNode node = entry.getValue();
+            switch (entry.getKey()) {
+                case "model_providers" -> forEachTable(node, provider -> unknown(provider, ProviderSpec.KEYS, out));
+                case "profiles" -> forEachTable(node, profile -> unknown(profile, Settings.KEYS, out));
+                case "sandbox_workspace_write" -> {
+                    if (node instanceof ConfigNode.Table sandbox) {
+                        unknown(sandbox, SANDBOX_WORKSPACE_WRITE, out);
+                    }
+                }
+                default -> {
+                    if (!TOP_LEVEL.contains(entry.getKey())) {
+                        out.add(warning(node));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void forEachTable(ConfigNode parent, Consumer<ConfigNode.Table> action) {
+        if (parent instanceof ConfigNode.Table table) {
+            for (ConfigNode child : table.entries().values()) {
+                if (child instanceof ConfigNode.Table childTable) {
+                    action.accept(childTable);
+                }
+            }
+        }
+    }
+
+    private static void unknown(ConfigNode.Table table, Set<String> known, List<String> out) {
+        for (var entry : table.entries().entrySet()) {
+            if (!known.contains(entry.getKey())) {
+                out.add(warning(entry.getValue()));
+            }
+        }
+    }
+
+    private static String warning(ConfigNode node) {
+        return node.origin().location() + ": unknown key \"" + Toml.joinKeyPath(node.path()) + "\" ignored";
+    }
+}

@@ -1,0 +1,78 @@
+package dev.moka.core.config;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One {@code [model_providers.<id>]} table as the person wrote it: every field null when absent, so it can
+ * override only some fields of a built-in provider.
+ */
+record ProviderSpec(
+        String where,
+        String name,
+        String baseUrl,
+        String envKey,
+        WireApi wireApi,
+        Map<String, String> queryParams,
+        Map<String, String> httpHeaders,
+        Map<String, String> envHttpHeaders,
+        Integer requestMaxRetries,
+        Integer streamMaxRetries,
+        Long streamIdleTimeoutMs) {
+
+    static final Set<String> KEYS = Set.of("name", "base_url", "env_key", "wire_api", "query_params",
+            "http_headers", "env_http_headers", "request_max_retries", "stream_max_retries",
+            "stream_idle_timeout_ms");
+
+    static ProviderSpec read(ConfigNode.Table table) throws ConfigException {
+        ConfigNode timeoutNode = table.get("stream_idle_timeout_ms");
+        Long timeout = ConfigValues.integer(timeoutNode);
+        if (timeout != null && timeout <= 0) {
+            throw timeoutNode.error("must be greater than 0 milliseconds, found " + timeout);
+        }
+        return new ProviderSpec(
+                table.where(),
+                ConfigValues.string(table.get("name")),
+                ConfigValues.string(table.get("base_url")),
+                ConfigValues.string(table.get("env_key")),
+                ConfigValues.choice(table.get("wire_api"), WireApi.class),
+                ConfigValues.stringMap(table.get("query_params")),
+                ConfigValues.stringMap(table.get("http_headers")),
+                ConfigValues.stringMap(table.get("env_http_headers")),
+                retries(table.get("request_max_retries")),
+                retries(table.get("stream_max_retries")),
+                timeout);
+    }
+
+    /** A retry count; values above {@link ModelProviderInfo#MAX_RETRIES} are capped, negative ones refused. */
+    private static Integer retries(ConfigNode node) throws ConfigException {
+        Long value = ConfigValues.integer(node);
+        if (value == null) {
+            return null;
+        }
+        if (value < 0) {
+            throw node.error("must be 0 or more, found " + value);
+        }
+        return (int) Math.min(value, ModelProviderInfo.MAX_RETRIES);
+    }
+
+    /** {@code base} with every field this table sets replaced. */
+    ModelProviderInfo applyTo(ModelProviderInfo base) {
+        return new ModelProviderInfo(
+                base.id(),
+                pick(name, base.name()),
+                pick(baseUrl, base.baseUrl()),
+                pick(envKey, base.envKey()),
+                pick(wireApi, base.wireApi()),
+                pick(queryParams, base.queryParams()),
+                pick(httpHeaders, base.httpHeaders()),
+                pick(envHttpHeaders, base.envHttpHeaders()),
+                pick(requestMaxRetries, base.requestMaxRetries()),
+                pick(streamMaxRetries, base.streamMaxRetries()),
+                pick(streamIdleTimeoutMs, base.streamIdleTimeoutMs()));
+    }
+
+    private static <T> T pick(T preferred, T fallback) {
+        return preferred != null ? preferred : fallback;
+    }
+}

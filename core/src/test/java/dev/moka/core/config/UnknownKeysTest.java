@@ -1,0 +1,105 @@
+package dev.moka.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class UnknownKeysTest {
+
+    @TempDir
+    Path dir;
+
+    TestHome t;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        t = TestHome.in(dir);
+    }
+
+    @Test
+    void realisticCodexConfigLoadsWithOneWarningPerUnknownKey() throws Exception {
+        t.write("""
+                model = "gpt-5-codex"
+                model_reasoning_effort = "high"
+                approval_policy = "on-request"
+                sandbox_mode = "workspace-write"
+                notify = ["notify-send", "Codex"]
+                hide_agent_reasoning = true
+
+                [tui]
+                notifications = true
+
+                [history]
+                persistence = "save-all"
+
+                [mcp_servers.docs]
+                command = "npx"
+                args = ["-y", "mcp-server"]
+                env = { "API_KEY" = "x" }
+
+                [mcp_servers.github]
+                url = "https://api.example.com/mcp"
+
+                [projects."/home/u/src/app"]
+                trust_level = "trusted"
+
+                [shell_environment_policy]
+                inherit = "core"
+
+                [features]
+                web_search_request = true
+
+                [sandbox_workspace_write]
+                network_access = true
+                allow_git_writes = false
+
+                [model_providers.openai]
+                requires_openai_auth = true
+                request_max_retries = 6
+
+                [profiles.ci]
+                model = "o3"
+                tools = { web_search = true }
+                """);
+
+        Config config = t.load();
+
+        String file = t.configFile().toString();
+        assertThat(config.model()).isEqualTo("gpt-5-codex");
+        assertThat(config.provider().requestMaxRetries()).isEqualTo(6);
+        assertThat(config.sandboxPolicy().network().wire()).isEqualTo("enabled");
+        assertThat(config.warnings()).containsExactly(
+                file + ":5: unknown key \"notify\" ignored",
+                file + ":6: unknown key \"hide_agent_reasoning\" ignored",
+                file + ":8: unknown key \"tui\" ignored",
+                file + ":11: unknown key \"history\" ignored",
+                file + ":14: unknown key \"mcp_servers\" ignored",
+                file + ":22: unknown key \"projects\" ignored",
+                file + ":25: unknown key \"shell_environment_policy\" ignored",
+                file + ":28: unknown key \"features\" ignored",
+                file + ":33: unknown key \"sandbox_workspace_write.allow_git_writes\" ignored",
+                file + ":36: unknown key \"model_providers.openai.requires_openai_auth\" ignored",
+                file + ":41: unknown key \"profiles.ci.tools\" ignored");
+    }
+
+    @Test
+    void unknownKeyFromCliOverrideIsAWarningToo() throws Exception {
+        Config config = t.load("tui.theme=dark");
+
+        assertThat(config.warnings()).containsExactly("-c tui.theme: unknown key \"tui\" ignored");
+    }
+
+    @Test
+    void badValuesUnderUnknownKeysAreNotChecked() throws Exception {
+        t.write("""
+                [mcp_servers.x]
+                startup_timeout_sec = "not a number"
+                """);
+
+        assertThat(t.load().warnings()).hasSize(1);
+    }
+}
