@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Times Moka's tool round trip against the testkit mock server.
+
+Each run starts `bin/moka exec` on a fresh MOKA_HOME against a scripted server: the first response asks
+for a `shell` call, the second gives the final answer. Reported per run and as the median of all runs:
+  first request: from spawning bin/moka to the server receiving the first request
+  wall:          from spawning bin/moka to its exit
+  peak RSS:      the largest resident set of the moka process (wait4's ru_maxrss)
+Usage: bench/round_trip.py [RUNS]   (default 5; the launcher builds first if needed)
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MOKA = os.path.join(ROOT, "bin", "moka")
+TESTKIT = os.path.join(ROOT, "testkit", "target", "moka-testkit-all.jar")
+SCENARIO = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
+                        "tool-round-trip.json")
+
+
+def java():
+    out = subprocess.run(["bash", "-c", f". {ROOT}/bin/lib/jdk.sh && moka_find_jdk && echo $MOKA_JAVA_HOME"],
+                         capture_output=True, text=True, check=True)
+    return os.path.join(out.stdout.strip(), "bin", "java")
+
+
+def start_server(tmp):
+    url_file = os.path.join(tmp, "url")
+    server = subprocess.Popen([java(), "-cp", TESTKIT, "dev.moka.testkit.MockServerMain", SCENARIO, url_file, "300"],
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        if os.path.exists(url_file) and os.path.getsize(url_file) > 0:
+            break
+        time.sleep(0.05)
+    with open(url_file) as f:
+        return server, f.read().strip(), url_file + ".requests"
+
+
+def one_run(tmp, index):
+    server, url, requests_file = start_server(tmp)
+    home = os.path.join(tmp, f"home{index}")
+    work = os.path.join(tmp, f"work{index}")
+    os.makedirs(home)
+    os.makedirs(os.path.join(work, ".git"))
+    env = dict(os.environ, MOKA_HOME=home, OPENAI_API_KEY="bench", OPENAI_BASE_URL=url)
+    try:
+        start = time.time_ns()
+        proc = subprocess.Popen([MOKA, "exec", "list the files"], cwd=work, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        end = time.time_ns()
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"run {index}: moka exited with {os.waitstatus_to_exitcode(status)}")
+        with open(requests_file) as f:
+            first = int(f.readline().strip())
+        return (first - start) / 1e9, (end - start) / 1e9, usage.ru_maxrss / 1024
+    finally:
+        server.stdin.close()
+        server.wait(timeout=10)
+
+
+def main():
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    subprocess.run([MOKA, "--version"], check=True, stdout=subprocess.DEVNULL)
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            first, wall, rss = one_run(tmp, i)
+            results.append((first, wall, rss))
+            print(f"run {i + 1}: first request {first:.3f} s, wall {wall:.3f} s, peak RSS {rss:.1f} MB")
+    med = [statistics.median(r[k] for r in results) for k in range(3)]
+    print(f"median of {runs}: first request {med[0]:.3f} s (target 0.30 s), wall {med[1]:.3f} s, "
+          f"peak RSS {med[2]:.1f} MB (target 100 MB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+package dev.moka.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the real moka command in its own JVM, as a person would, and keeps what it printed. */
+final class MokaProcess {
+    record Result(int exitCode, String stdout, String stderr) {}
+
+    private MokaProcess() {}
+
+    static Result run(Path cwd, Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return run(cwd, env, null, args);
+    }
+
+    static Result run(Path cwd, Map<String, String> env, String stdin, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile("moka-out", ".txt");
+        Path err = Files.createTempFile("moka-err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        Map<String, String> childEnv = builder.environment();
+        childEnv.keySet().removeIf(k -> k.startsWith("MOKA_") || k.startsWith("OPENAI_"));
+        childEnv.putAll(env);
+        Process process = builder.start();
+        if (stdin != null) {
+            process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        process.getOutputStream().close();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("moka did not exit within 60 s; stderr: " + Files.readString(err));
+        }
+        try {
+            return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    static Map<String, String> env(Path home, String baseUrl) {
+        Map<String, String> env = new HashMap<>();
+        env.put("MOKA_HOME", home.toString());
+        env.put("OPENAI_API_KEY", "sk-process-test-key");
+        env.put("OPENAI_BASE_URL", baseUrl);
+        return env;
+    }
+}

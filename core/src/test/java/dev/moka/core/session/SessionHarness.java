@@ -1,0 +1,83 @@
+package dev.moka.core.session;
+
+import dev.moka.core.client.Backoff;
+import dev.moka.core.client.ClientIdentity;
+import dev.moka.core.client.HttpClients;
+import dev.moka.core.client.ModelSettings;
+import dev.moka.core.client.ResponsesClient;
+import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.WireApi;
+import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.plan.UpdatePlanTool;
+import dev.moka.core.tools.shell.ShellTool;
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.Event;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Op;
+import dev.moka.protocol.ReasoningSummary;
+import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.SandboxPolicy;
+import dev.moka.testkit.MockResponsesServer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/** A real Session wired to a real Responses client that talks to the testkit server over HTTP. */
+final class SessionHarness {
+    static final String API_KEY = "sk-test-secret-123";
+
+    private SessionHarness() {}
+
+    static ModelProviderInfo provider(MockResponsesServer server) {
+        return new ModelProviderInfo("openai", "OpenAI", server.url(), "OPENAI_API_KEY", WireApi.RESPONSES,
+                Map.of(), Map.of(), Map.of(), 3, 3, 2_000);
+    }
+
+    static Session start(MockResponsesServer server, Path home, Path cwd, String model) throws IOException {
+        return start(server, home, cwd, model, UUID.randomUUID().toString(), List.of(), null);
+    }
+
+    static Session start(MockResponsesServer server, Path home, Path cwd, String model, String conversationId,
+            List<ResponseItem> resumed, Path rolloutFile) throws IOException {
+        var client = new ResponsesClient(provider(server), Map.of("OPENAI_API_KEY", API_KEY), conversationId,
+                new ClientIdentity("moka_test", "0.0.0"), HttpClients.startDefault(),
+                new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)));
+        Instant now = Instant.now();
+        RolloutRecorder rollout = rolloutFile == null
+                ? RolloutRecorder.create(home, new SessionMeta(conversationId, now.toString(), cwd.toString(),
+                        "moka_test", "0.0.0", "openai", model), now)
+                : RolloutRecorder.append(rolloutFile);
+        var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
+                new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
+        var tools = new ToolRouter(List.of(new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))),
+                new UpdatePlanTool()));
+        return Session.start(new SessionSetup(conversationId, context, client, tools, rollout,
+                "You are a test agent.", "Be brief.", "bash", resumed, null));
+    }
+
+    /** Submits one text turn and collects its events up to and including the one that ends it. */
+    static List<EventMsg> turn(Session session, String text) throws InterruptedException {
+        session.submit(new Op.UserInput(List.of(new InputItem.Text(text))));
+        List<EventMsg> events = new ArrayList<>();
+        while (true) {
+            Event event = session.pollEvent(30, TimeUnit.SECONDS);
+            if (event == null) {
+                throw new AssertionError("no event within 30 s; got so far: " + events);
+            }
+            events.add(event.msg());
+            if (event.msg() instanceof EventMsg.TaskComplete || event.msg() instanceof EventMsg.Error
+                    || event.msg() instanceof EventMsg.TurnAborted) {
+                return events;
+            }
+        }
+    }
+}
