@@ -98,6 +98,17 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void doesNotWaitForABackgroundChildThatKeepsThePipesOpen() throws Exception {
+        ExecResult result = run(Duration.ofSeconds(60), "bash", "-c", "sleep 30 & echo started $!");
+
+        long childPid = Long.parseLong(result.stdout().strip().substring("started ".length()));
+        ProcessHandle.of(childPid).ifPresent(ProcessHandle::destroyForcibly);
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.timedOut()).isFalse();
+        assertThat(result.stdout()).startsWith("started ");
+    }
+
+    @Test
     void interruptKillsTheTreeAndRethrows() throws Exception {
         AtomicReference<String> pid = new AtomicReference<>();
         Thread caller = Thread.currentThread();
