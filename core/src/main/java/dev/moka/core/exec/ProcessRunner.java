@@ -35,10 +35,13 @@ public final class ProcessRunner {
         } catch (IOException e) {
             return StartFailure.of(params.argv().getFirst(), e, since(started));
         }
+        OutputSink sink = new OutputSink(listener, CAPTURE_LIMIT_BYTES);
         try {
-            return await(process, params, listener, started);
+            return await(process, params, sink, started);
         } catch (InterruptedException e) {
             ProcessTree.kill(process.toHandle());
+            // The caller has given up on this command: no chunk may reach its listener any more.
+            sink.close();
             throw e;
         }
     }
@@ -52,9 +55,8 @@ public final class ProcessRunner {
         return builder.start();
     }
 
-    private static ExecResult await(Process process, ExecParams params, OutputListener listener, long started)
+    private static ExecResult await(Process process, ExecParams params, OutputSink sink, long started)
             throws InterruptedException {
-        OutputSink sink = new OutputSink(listener, CAPTURE_LIMIT_BYTES);
         Thread out = StreamPump.start(process.getInputStream(), ExecOutputStream.STDOUT, sink, process.pid());
         Thread err = StreamPump.start(process.getErrorStream(), ExecOutputStream.STDERR, sink, process.pid());
         boolean timedOut = !process.waitFor(params.timeout().toNanos(), TimeUnit.NANOSECONDS);
