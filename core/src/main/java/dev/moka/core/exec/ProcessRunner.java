@@ -1,0 +1,105 @@
+package dev.moka.core.exec;
+
+import dev.moka.protocol.ExecOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** Runs one command to completion: captured output, live chunks, a time limit that kills the whole tree. */
+public final class ProcessRunner {
+    /** Each of stdout, stderr and the interleaved output keeps at most this many bytes (head and tail). */
+    public static final int CAPTURE_LIMIT_BYTES = 1024 * 1024;
+    /**
+     * How long to keep reading after the process exited: a background child that inherited the pipes can
+     * keep them open forever, and the command's own result should not wait for it.
+     */
+    private static final Duration DRAIN_GRACE = Duration.ofSeconds(2);
+    private static final File DEV_NULL = new File("/dev/null");
+
+    /**
+     * Runs the command with stdin from /dev/null. Never throws for a command that fails or cannot start: that
+     * is a result with exit code 127 (not found) or 126 (cannot execute, bad working directory).
+     *
+     * @throws InterruptedException when the calling thread is interrupted; the process tree is killed first
+     */
+    public ExecResult run(ExecParams params, OutputListener listener) throws InterruptedException {
+        long started = System.nanoTime();
+        String badCwd = StartFailure.badWorkingDirectory(params.cwd());
+        if (badCwd != null) {
+            return StartFailure.of(ExecResult.CANNOT_EXECUTE_EXIT_CODE, badCwd, since(started));
+        }
+        Process process;
+        try {
+            process = start(params);
+        } catch (IOException e) {
+            return StartFailure.of(params.argv().getFirst(), e, since(started));
+        }
+        OutputSink sink = new OutputSink(listener, CAPTURE_LIMIT_BYTES);
+        try {
+            return await(process, params, sink, started);
+        } catch (InterruptedException e) {
+            ProcessTree.kill(process.toHandle());
+            // The caller has given up on this command: no chunk may reach its listener any more.
+            sink.close();
+            throw e;
+        }
+    }
+
+    private static Process start(ExecParams params) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(params.argv())
+                .directory(params.cwd().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
+        builder.environment().clear();
+        builder.environment().putAll(params.env());
+        return builder.start();
+    }
+
+    private static ExecResult await(Process process, ExecParams params, OutputSink sink, long started)
+            throws InterruptedException {
+        Thread out = StreamPump.start(process.getInputStream(), ExecOutputStream.STDOUT, sink, process.pid());
+        Thread err = StreamPump.start(process.getErrorStream(), ExecOutputStream.STDERR, sink, process.pid());
+        boolean timedOut = !process.waitFor(params.timeout().toNanos(), TimeUnit.NANOSECONDS);
+        if (timedOut) {
+            ProcessTree.kill(process.toHandle());
+            process.waitFor();
+        }
+        long drainDeadline = System.nanoTime() + DRAIN_GRACE.toNanos();
+        out.join(remaining(drainDeadline));
+        err.join(remaining(drainDeadline));
+        OutputSink.Captured captured = sink.close();
+        if (out.isAlive() || err.isAlive()) {
+            closeQuietly(process);
+        }
+        if (timedOut) {
+            String line = "command timed out after " + params.timeout().toMillis() + " ms\n";
+            return new ExecResult(ExecResult.TIMEOUT_EXIT_CODE, captured.stdout(),
+                    appendLine(captured.stderr(), line), appendLine(captured.aggregated(), line),
+                    since(started), true);
+        }
+        return new ExecResult(process.exitValue(), captured.stdout(), captured.stderr(), captured.aggregated(),
+                since(started), false);
+    }
+
+    /** Unblocks pumps still reading pipes that a surviving background child holds open. */
+    private static void closeQuietly(Process process) {
+        try {
+            process.getInputStream().close();
+            process.getErrorStream().close();
+        } catch (IOException e) {
+            // Nothing more to read either way; the pump threads end on their own when the pipe closes.
+        }
+    }
+
+    private static String appendLine(String text, String line) {
+        return text.isEmpty() || text.endsWith("\n") ? text + line : text + "\n" + line;
+    }
+
+    private static Duration remaining(long deadlineNanos) {
+        return Duration.ofNanos(Math.max(1, deadlineNanos - System.nanoTime()));
+    }
+
+    private static Duration since(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.moka.core.tools.shell;
+
+import dev.moka.core.exec.ExecParams;
+import dev.moka.core.tools.ToolArguments;
+import dev.moka.core.tools.ToolArguments.Invalid;
+import dev.moka.protocol.ShellToolCallParams;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The checked arguments of one {@code shell} call, with the working directory resolved and verified. */
+record ShellArguments(ShellToolCallParams params, Path cwd, Duration timeout) {
+    /** Appended to every argument error so the model sees a correct call next to what it got wrong. */
+    static final String EXPECTED = "Expected arguments like {\"command\": [\"bash\", \"-lc\", \"ls -la\"], "
+            + "\"workdir\": \"src\", \"timeout_ms\": " + ExecParams.DEFAULT_TIMEOUT.toMillis()
+            + "}; only \"command\" is required.";
+
+    static ShellArguments parse(String arguments, Path baseCwd) throws Invalid {
+        ObjectNode args = ToolArguments.object(arguments);
+        List<String> command = command(ToolArguments.required(args, "command"));
+        String workdir = ToolArguments.optionalString(args, "workdir");
+        Long timeoutMs = timeoutMs(args.get("timeout_ms"));
+        Boolean escalated = ToolArguments.optionalBoolean(args, "with_escalated_permissions");
+        String justification = ToolArguments.optionalString(args, "justification");
+        ShellToolCallParams params = new ShellToolCallParams(command, workdir, timeoutMs, escalated, justification);
+        Duration timeout = timeoutMs == null ? null : Duration.ofMillis(timeoutMs);
+        return new ShellArguments(params, workingDirectory(workdir, baseCwd), timeout);
+    }
+
+    private static List<String> command(JsonNode node) throws Invalid {
+        if (!node.isArray()) {
+            throw new Invalid("\"command\" must be an array of strings (the program and its arguments), got "
+                    + ToolArguments.describe(node));
+        }
+        if (node.isEmpty()) {
+            throw new Invalid("\"command\" is an empty array: give at least the program to run");
+        }
+        List<String> argv = new ArrayList<>(node.size());
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode item = node.get(i);
+            if (!item.isString()) {
+                throw new Invalid("\"command\"[" + i + "] must be a string, got " + ToolArguments.describe(item)
+                        + " (quote numbers too, e.g. \"10\")");
+            }
+            argv.add(item.asString());
+        }
+        if (argv.getFirst().isEmpty()) {
+            throw new Invalid("\"command\"[0] is an empty string: it must name the program to run");
+        }
+        return argv;
+    }
+
+    private static Long timeoutMs(JsonNode node) throws Invalid {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isNumber() || !node.canConvertToExactIntegral() || !node.canConvertToLong()
+                || node.longValue() <= 0) {
+            throw new Invalid("\"timeout_ms\" must be a positive whole number of milliseconds, got "
+                    + ToolArguments.describe(node));
+        }
+        return node.longValue();
+    }
+
+    private static Path workingDirectory(String workdir, Path baseCwd) throws Invalid {
+        if (workdir == null || workdir.isBlank()) {
+            return baseCwd;
+        }
+        Path resolved;
+        try {
+            resolved = baseCwd.resolve(workdir).normalize();
+        } catch (InvalidPathException e) {
+            throw new Invalid("\"workdir\" is not a valid path: " + e.getMessage());
+        }
+        if (!Files.isDirectory(resolved)) {
+            String problem = Files.exists(resolved) ? "is not a directory" : "does not exist";
+            throw new Invalid("\"workdir\" \"" + workdir + "\" resolves to " + resolved + ", which " + problem
+                    + "; give an existing directory, absolute or relative to " + baseCwd);
+        }
+        return resolved;
+    }
+}
