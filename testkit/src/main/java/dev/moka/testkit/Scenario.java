@@ -46,7 +46,8 @@ public final class Scenario {
     public static List<Reply> parse(String json, String origin) {
         JsonNode root = Json.parse(json);
         if (!root.isArray()) {
-            throw new IllegalArgumentException(origin + ": a scenario is a JSON list of replies, got " + root.getNodeType());
+            throw new IllegalArgumentException(origin + ": a scenario is a JSON list of replies, got "
+                    + root.getNodeType());
         }
         List<Reply> replies = new ArrayList<>();
         for (int i = 0; i < root.size(); i++) {
@@ -71,7 +72,8 @@ public final class Scenario {
             }
             return reply;
         }
-        throw new IllegalArgumentException(where + ": a reply needs \"sse\": [events] or \"status\": <code>, got " + entry);
+        throw new IllegalArgumentException(where + ": a reply needs \"sse\": [events] or \"status\": <code>, got "
+                + entry);
     }
 
     private static Sse stream(JsonNode entry, String where) {

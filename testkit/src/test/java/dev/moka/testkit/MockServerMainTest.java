@@ -85,7 +85,8 @@ class MockServerMainTest {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("no port file; process output: " + new String(process.getInputStream().readAllBytes()));
+        String output = new String(process.getInputStream().readAllBytes());
+        throw new AssertionError("no port file; process output: " + output);
     }
 
     private static HttpResponse<String> send(HttpClient http, String url) throws Exception {

@@ -51,7 +51,9 @@ final class HttpErrors {
 
     /** A one-line description of a failed answer, for retry events and final errors. */
     static String describe(int status, URI uri, ServerError error) {
-        String detail = error.message().isEmpty() ? "" : ": " + error.message();
+        // Server messages may span lines; our errors stay one line.
+        String message = error.message().replaceAll("\\s*\\R\\s*", " ");
+        String detail = message.isEmpty() ? "" : ": " + message;
         return "HTTP " + status + " from " + uri + detail;
     }
 

@@ -125,6 +125,10 @@ public final class ResponsesClient implements ModelClient {
     private HttpRequest request(URI uri, Map<String, String> headers, byte[] body) throws ModelClientException {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(idleTimeout)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if ("http".equalsIgnoreCase(uri.getScheme())) {
+            // Over plain HTTP the JDK would offer an h2c upgrade, which some local model servers mishandle.
+            builder.version(HttpClient.Version.HTTP_1_1);
+        }
         for (var header : headers.entrySet()) {
             try {
                 builder.header(header.getKey(), header.getValue());
@@ -195,6 +199,7 @@ public final class ResponsesClient implements ModelClient {
     }
 
     private static String describe(IOException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+        String name = e.getClass().getSimpleName();
+        return e.getMessage() == null ? name : name + ": " + e.getMessage();
     }
 }

@@ -108,7 +108,7 @@ class ResponsesClientRequestTest {
         assertThat(request.header("x-client-request-id")).matches("[0-9a-f-]{36}");
         assertThat(request.header("x-static")).isEqualTo("s1");
         assertThat(request.header("x-from-env")).isEqualTo("e1");
-        assertThat(request.headers()).doesNotContainKey("x-unset");
+        assertThat(request.headers()).doesNotContainKey("x-unset").doesNotContainKey("upgrade");
     }
 
     @Test

@@ -79,19 +79,25 @@ class ResponsesClientRetryTest {
 
         CompletedResponse response = stream(provider(server.url()));
 
+        // Events that arrived before the cut may or may not be reported: the JDK drops buffered data on error.
         assertThat(response.output()).singleElement().isInstanceOfSatisfying(ResponseItem.Message.class,
                 m -> assertThat(m.text()).isEqualTo("all good"));
         int retryAt = events.indexOf(retries().getFirst());
-        assertThat(events.subList(0, retryAt)).contains(new ResponseEvent.Created("resp_bad"));
         assertThat(events.get(retryAt + 1)).isEqualTo(new ResponseEvent.Created("resp_ok"));
         assertThat(retries().getFirst().reason()).contains("broke");
     }
 
     @Test
-    void retriesAStreamThatEndsWithoutTerminalEvent() throws Exception {
-        server.enqueue(Sse.response("resp_bad").text("msg_bad", "x"), GOOD);
+    void retriesAStreamThatEndsWithoutTerminalEventAfterReportingItsEvents() throws Exception {
+        server.enqueue(Sse.response("resp_bad").functionCall("call_bad", "shell", "{}").text("msg_bad", "x"), GOOD);
 
-        assertThat(stream(provider(server.url())).responseId()).isEqualTo("resp_ok");
+        CompletedResponse response = stream(provider(server.url()));
+
+        assertThat(response.responseId()).isEqualTo("resp_ok");
+        assertThat(response.output()).singleElement().isInstanceOf(ResponseItem.Message.class);
+        int retryAt = events.indexOf(retries().getFirst());
+        assertThat(events.subList(0, retryAt)).contains(new ResponseEvent.Created("resp_bad"))
+                .filteredOn(ResponseEvent.OutputItemDone.class::isInstance).hasSize(2);
         assertThat(retries()).singleElement().extracting(ResponseEvent.Retrying::reason).asString()
                 .contains("ended before response.completed");
     }
