@@ -1,0 +1,205 @@
+package dev.moka.core.client;
+
+import dev.moka.core.client.ModelClientException.Kind;
+import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.protocol.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The model client for providers that speak the OpenAI Responses API: one {@code POST /responses} streamed
+ * as SSE, with HTTP failures and broken streams retried within the provider's caps.
+ */
+public final class ResponsesClient implements ModelClient {
+    /** Codes of {@code response.failed} that a later attempt may not hit. */
+    private static final Set<String> TRANSIENT_CODES = Set.of("server_error", "internal_error",
+            "server_is_overloaded", "overloaded", "slow_down");
+    private static final int MAX_ERROR_BODY = 64 * 1024;
+
+    /** What one attempt came to, short of an error not worth retrying (those are thrown). */
+    private sealed interface Attempt {}
+
+    private record Done(CompletedResponse response) implements Attempt {}
+
+    /** No usable HTTP answer (unreachable, 429, 5xx); {@code serverDelay} is the server's hint or null. */
+    private record RequestFailed(String reason, Duration serverDelay, Throwable cause) implements Attempt {}
+
+    /** The answer started but its stream did not reach a usable end. */
+    private record StreamFailed(String reason, Throwable cause) implements Attempt {}
+
+    private final ModelProviderInfo provider;
+    private final Map<String, String> env;
+    private final String conversationId;
+    private final ClientIdentity identity;
+    private final Supplier<HttpClient> http;
+    private final Backoff backoff;
+    private final Duration idleTimeout;
+
+    public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
+            ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
+        this.provider = provider;
+        this.env = Map.copyOf(env);
+        this.conversationId = conversationId;
+        this.identity = identity;
+        this.http = http;
+        this.backoff = backoff;
+        this.idleTimeout = Duration.ofMillis(Math.max(1, provider.streamIdleTimeoutMs()));
+    }
+
+    @Override
+    public CompletedResponse stream(Prompt prompt, Consumer<ResponseEvent> events) throws ModelClientException {
+        String apiKey = provider.apiKey(env);
+        if (provider.envKey() != null && apiKey == null) {
+            throw new ModelClientException(Kind.UNAUTHORIZED, provider.envKey() + " is not set: set it to your API key"
+                    + " (it is the env_key of model provider '" + provider.id() + "')");
+        }
+        URI uri = ResponsesRequest.uri(provider);
+        byte[] body = Json.write(ResponsesRequest.body(prompt, conversationId)).getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = ResponsesRequest.headers(provider, env, apiKey, identity, conversationId);
+        int requestRetries = 0;
+        int streamRetries = 0;
+        while (true) {
+            switch (attempt(uri, headers, body, events)) {
+                case Done done -> {
+                    return done.response();
+                }
+                case RequestFailed failed -> pause(++requestRetries, provider.requestMaxRetries(), failed.reason(),
+                        failed.serverDelay(), failed.cause(), events);
+                case StreamFailed failed -> pause(++streamRetries, provider.streamMaxRetries(), failed.reason(),
+                        null, failed.cause(), events);
+            }
+        }
+    }
+
+    /** Shuts the HTTP client down, so that no selector thread delays the exit of the JVM. */
+    @Override
+    public void close() {
+        HttpClient client = http.get();
+        client.shutdownNow();
+        client.close();
+    }
+
+    private Attempt attempt(URI uri, Map<String, String> headers, byte[] body, Consumer<ResponseEvent> events)
+            throws ModelClientException {
+        HttpResponse<InputStream> response;
+        try {
+            response = http.get().send(request(uri, headers, body), HttpResponse.BodyHandlers.ofInputStream());
+        } catch (IOException e) {
+            return new RequestFailed("cannot reach " + uri + ": " + describe(e), null, e);
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+        if (response.statusCode() / 100 != 2) {
+            return failedStatus(uri, response);
+        }
+        var decoder = new ResponseStreamDecoder(events);
+        try (var stream = new TimedSseStream(response.body(), idleTimeout)) {
+            while (true) {
+                SseParser.Message message = stream.next();
+                if (message == null) {
+                    return new StreamFailed("the stream from " + uri + " ended before response.completed", null);
+                }
+                StreamOutcome outcome = decoder.accept(message);
+                if (outcome != null) {
+                    return finish(outcome);
+                }
+            }
+        } catch (IOException e) {
+            return new StreamFailed("the stream from " + uri + " broke: " + describe(e), e);
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
+    private HttpRequest request(URI uri, Map<String, String> headers, byte[] body) throws ModelClientException {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(idleTimeout)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if ("http".equalsIgnoreCase(uri.getScheme())) {
+            // Over plain HTTP the JDK would offer an h2c upgrade, which some local model servers mishandle.
+            builder.version(HttpClient.Version.HTTP_1_1);
+        }
+        for (var header : headers.entrySet()) {
+            try {
+                builder.header(header.getKey(), header.getValue());
+            } catch (IllegalArgumentException e) {
+                throw new ModelClientException(Kind.BAD_REQUEST, "header '" + header.getKey() + "' of model provider '"
+                        + provider.id() + "' cannot be sent: " + e.getMessage() + "; remove it from the provider's "
+                        + "http_headers or env_http_headers");
+            }
+        }
+        return builder.header("x-client-request-id", UUID.randomUUID().toString()).build();
+    }
+
+    private Attempt failedStatus(URI uri, HttpResponse<InputStream> response) throws ModelClientException {
+        String text;
+        try (InputStream in = response.body()) {
+            text = new String(in.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            text = "";
+        }
+        int status = response.statusCode();
+        var error = HttpErrors.ServerError.parse(text);
+        if (HttpErrors.retryable(status, error)) {
+            return new RequestFailed(HttpErrors.describe(status, uri, error),
+                    HttpErrors.retryAfter(response.headers()).orElse(null), null);
+        }
+        throw HttpErrors.fatal(status, uri, error, provider);
+    }
+
+    private Attempt finish(StreamOutcome outcome) throws ModelClientException {
+        return switch (outcome) {
+            case StreamOutcome.Completed completed -> new Done(completed.response());
+            case StreamOutcome.Broken broken -> new StreamFailed(broken.reason(), broken.cause());
+            case StreamOutcome.Incomplete incomplete -> throw new ModelClientException(Kind.RESPONSE_FAILED,
+                    "the response ended incomplete: " + incomplete.reason());
+            case StreamOutcome.Failed failed -> {
+                String what = "the response failed (" + failed.code() + "): " + failed.message();
+                if (HttpErrors.CONTEXT_LENGTH_EXCEEDED.equals(failed.code())) {
+                    throw new ModelClientException(Kind.CONTEXT_LENGTH_EXCEEDED, what);
+                }
+                if (failed.code() != null
+                        && (failed.code().contains("rate_limit") || TRANSIENT_CODES.contains(failed.code()))) {
+                    yield new StreamFailed(what, null);
+                }
+                throw new ModelClientException(Kind.RESPONSE_FAILED, what);
+            }
+        };
+    }
+
+    /** Waits before retry number {@code retry}, or gives up when the cap {@code max} is spent. */
+    private void pause(int retry, int max, String reason, Duration serverDelay, Throwable cause,
+            Consumer<ResponseEvent> events) throws ModelClientException {
+        if (retry > max) {
+            throw new ModelClientException(Kind.RETRIES_EXHAUSTED,
+                    reason + " (gave up after " + max + (max == 1 ? " retry)" : " retries)"), cause);
+        }
+        Duration delay = serverDelay != null ? serverDelay : backoff.delay(retry);
+        events.accept(new ResponseEvent.Retrying(retry, max, reason + "; retrying in " + delay.toMillis() + " ms"));
+        try {
+            Thread.sleep(delay);
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
+    private static ModelClientException interrupted() {
+        Thread.currentThread().interrupt();
+        return new ModelClientException(Kind.INTERRUPTED, "the model request was interrupted");
+    }
+
+    private static String describe(IOException e) {
+        String name = e.getClass().getSimpleName();
+        return e.getMessage() == null ? name : name + ": " + e.getMessage();
+    }
+}

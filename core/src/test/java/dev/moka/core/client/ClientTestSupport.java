@@ -1,0 +1,42 @@
+package dev.moka.core.client;
+
+import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.WireApi;
+import dev.moka.protocol.ReasoningEffort;
+import dev.moka.protocol.ReasoningSummary;
+import dev.moka.protocol.ResponseItem;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** Builders shared by the client tests: providers pointing at a mock server, models, prompts. */
+final class ClientTestSupport {
+    static final String CONVERSATION = "conv-1234";
+    static final ClientIdentity IDENTITY = new ClientIdentity("moka_cli", "0.1.0");
+    static final Backoff FAST = new Backoff(Duration.ofMillis(1), Duration.ofMillis(5));
+    static final Map<String, String> ENV = Map.of("OPENAI_API_KEY", "sk-test-key");
+    static final ModelInfo PLAIN_MODEL = new ModelInfo("gpt-4.1", 1_000_000, 32_768, false, false, null);
+    static final ModelInfo REASONING_MODEL =
+            new ModelInfo("gpt-5", 400_000, 128_000, true, true, ReasoningEffort.MEDIUM);
+
+    private ClientTestSupport() {}
+
+    static ModelProviderInfo provider(String url) {
+        return provider(url, 3, 3, 5_000);
+    }
+
+    static ModelProviderInfo provider(String url, int requestRetries, int streamRetries, long idleMs) {
+        return new ModelProviderInfo("openai", "OpenAI", url, "OPENAI_API_KEY", WireApi.RESPONSES, Map.of(),
+                Map.of(), Map.of(), requestRetries, streamRetries, idleMs);
+    }
+
+    static ResponsesClient client(ModelProviderInfo provider, Map<String, String> env) {
+        return new ResponsesClient(provider, env, CONVERSATION, IDENTITY, HttpClients.startDefault(), FAST);
+    }
+
+    static Prompt prompt(ModelInfo model) {
+        return new Prompt(new ModelSettings(model, null, ReasoningSummary.AUTO, null), "Be brief.",
+                List.of(ResponseItem.Message.user("hi")), List.of(), null);
+    }
+}

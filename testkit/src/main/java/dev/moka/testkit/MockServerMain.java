@@ -1,0 +1,85 @@
+package dev.moka.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Serves a scenario file from its own process, for benchmarks and end-to-end runs:
+ * {@code MockServerMain <scenario.json | resource:NAME> <port-file> [timeout-seconds]}. Writes the base URL to
+ * the port file, appends one line per request (epoch nanoseconds of arrival) to {@code <port-file>.requests},
+ * and exits when stdin reaches end of file or the timeout passes. A stdin that is {@code /dev/null} (the
+ * default of a background job in a script) is not watched, since it would end the server at once.
+ */
+public final class MockServerMain {
+    private MockServerMain() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2 || args.length > 3) {
+            System.err.println("usage: MockServerMain <scenario.json | resource:NAME> <port-file> [timeout-seconds]");
+            System.exit(2);
+        }
+        List<Reply> replies = args[0].startsWith("resource:")
+                ? Scenario.resource(args[0].substring("resource:".length()))
+                : Scenario.load(Path.of(args[0]));
+        Duration timeout = args.length == 3 ? Duration.ofMillis((long) (Double.parseDouble(args[2]) * 1000)) : null;
+        Path portFile = Path.of(args[1]);
+        Path requestsFile = Path.of(args[1] + ".requests");
+        Files.writeString(requestsFile, "");
+        var done = new CountDownLatch(1);
+        try (var server = MockResponsesServer.start(0, request -> appendLine(requestsFile,
+                request.arrivalEpochNanos()))) {
+            server.enqueue(replies);
+            Path tmp = portFile.resolveSibling(portFile.getFileName() + ".tmp");
+            Files.writeString(tmp, server.url() + "\n");
+            Files.move(tmp, portFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            if (!stdinIsDevNull()) {
+                Thread.ofVirtual().name("mock-stdin-watch").start(() -> {
+                    drain();
+                    done.countDown();
+                });
+            }
+            if (timeout == null) {
+                done.await();
+            } else {
+                done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+        System.exit(0);
+    }
+
+    private static synchronized void appendLine(Path file, long epochNanos) {
+        try {
+            Files.writeString(file, epochNanos + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to " + file, e);
+        }
+    }
+
+    private static void drain() {
+        byte[] buffer = new byte[256];
+        try {
+            while (System.in.read(buffer) >= 0) {
+                // Input is ignored; only its end matters.
+            }
+        } catch (IOException e) {
+            // A broken stdin counts as closed.
+        }
+    }
+
+    private static boolean stdinIsDevNull() {
+        try {
+            return Files.isSameFile(Path.of("/proc/self/fd/0"), Path.of("/dev/null"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+}
