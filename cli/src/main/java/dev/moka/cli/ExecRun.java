@@ -192,7 +192,7 @@ final class ExecRun {
                 startup.processCwd());
     }
 
-    private ModelClient modelClient(Config config, String conversationId) {
+    private ModelClient modelClient(Config config, String conversationId) throws IOException {
         String fixture = startup.env().get("MOKA_SSE_FIXTURE");
         if (fixture != null && !fixture.isBlank()) {
             return new FixtureModelClient(startup.processCwd().resolve(fixture));

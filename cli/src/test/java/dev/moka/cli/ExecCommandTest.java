@@ -118,7 +118,7 @@ class ExecCommandTest {
     @Test
     void promptIsReadFromStdinWithDash() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "ok").completed());
-        var result = MokaProcess.run(repo, env(), "prompt from stdin\n", "exec", "-");
+        var result = MokaProcess.runWithStdin(repo, env(), "prompt from stdin\n", "exec", "-");
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         assertThat(server.requests().getFirst().input().getLast().get("content").get(0).get("text").asString())
                 .isEqualTo("prompt from stdin");

@@ -17,10 +17,10 @@ final class MokaProcess {
     private MokaProcess() {}
 
     static Result run(Path cwd, Map<String, String> env, String... args) throws IOException, InterruptedException {
-        return run(cwd, env, null, args);
+        return runWithStdin(cwd, env, null, args);
     }
 
-    static Result run(Path cwd, Map<String, String> env, String stdin, String... args)
+    static Result runWithStdin(Path cwd, Map<String, String> env, String stdin, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
