@@ -28,8 +28,8 @@ def java():
     return os.path.join(out.stdout.strip(), "bin", "java")
 
 
-def start_server(tmp):
-    url_file = os.path.join(tmp, "url")
+def start_server(tmp, index):
+    url_file = os.path.join(tmp, f"url{index}")
     server = subprocess.Popen([java(), "-cp", TESTKIT, "dev.moka.testkit.MockServerMain", SCENARIO, url_file, "300"],
                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(200):
@@ -41,7 +41,7 @@ def start_server(tmp):
 
 
 def one_run(tmp, index):
-    server, url, requests_file = start_server(tmp)
+    server, url, requests_file = start_server(tmp, index)
     home = os.path.join(tmp, f"home{index}")
     work = os.path.join(tmp, f"work{index}")
     os.makedirs(home)

@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.core.Uuids;
 import dev.moka.core.MokaVersion;
 import dev.moka.core.client.Backoff;
 import dev.moka.core.client.ClientIdentity;
@@ -39,7 +40,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
+
 import tools.jackson.databind.JsonNode;
 
 /** One run of {@code moka exec}: resolve everything, run the turn, print it, and pick the exit code. */
@@ -102,7 +103,7 @@ final class ExecRun {
         List<ResponseItem> resumed;
         RolloutRecorder rollout;
         if (resume.kind() == ResumeTarget.Kind.NONE) {
-            conversationId = UUID.randomUUID().toString();
+            conversationId = Uuids.v7();
             resumed = List.of();
             Instant now = Instant.now();
             rollout = RolloutRecorder.create(mokaHome, new SessionMeta(conversationId, now.toString(),

@@ -25,9 +25,10 @@ public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
-        boolean offline = System.getenv("MOKA_SSE_FIXTURE") != null;
-        Supplier<HttpClient> http = offline
-                ? () -> { throw new IllegalStateException("no HTTP client when replaying MOKA_SSE_FIXTURE"); }
+        // Only commands that talk to a model start it: a build still running at exit delays the exit.
+        boolean needsHttp = args.length > 0 && args[0].equals("exec") && System.getenv("MOKA_SSE_FIXTURE") == null;
+        Supplier<HttpClient> http = !needsHttp
+                ? () -> { throw new IllegalStateException("this command makes no HTTP requests"); }
                 : HttpClients.startDefault();
         int code = run(args, Startup.fromProcess(http));
         System.exit(code);

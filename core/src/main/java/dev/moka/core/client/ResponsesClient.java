@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.Uuids;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.protocol.Json;
@@ -13,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -138,7 +138,7 @@ public final class ResponsesClient implements ModelClient {
                         + "http_headers or env_http_headers");
             }
         }
-        return builder.header("x-client-request-id", UUID.randomUUID().toString()).build();
+        return builder.header("x-client-request-id", Uuids.v7()).build();
     }
 
     private Attempt failedStatus(URI uri, HttpResponse<InputStream> response) throws ModelClientException {

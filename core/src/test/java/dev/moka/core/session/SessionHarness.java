@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.Uuids;
 import dev.moka.core.client.Backoff;
 import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.HttpClients;
@@ -28,7 +29,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /** A real Session wired to a real Responses client that talks to the testkit server over HTTP. */
@@ -43,7 +43,7 @@ final class SessionHarness {
     }
 
     static Session start(MockResponsesServer server, Path home, Path cwd, String model) throws IOException {
-        return start(server, home, cwd, model, UUID.randomUUID().toString(), List.of(), null);
+        return start(server, home, cwd, model, Uuids.v7(), List.of(), null);
     }
 
     static Session start(MockResponsesServer server, Path home, Path cwd, String model, String conversationId,
