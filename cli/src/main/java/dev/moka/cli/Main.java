@@ -30,6 +30,10 @@ public final class Main implements Callable<Integer> {
         Supplier<HttpClient> http = !needsHttp
                 ? () -> { throw new IllegalStateException("this command makes no HTTP requests"); }
                 : HttpClients.startDefault();
+        // Commands the model started must not outlive Moka, whether it ends normally or by a signal.
+        Runtime.getRuntime().addShutdownHook(new Thread(
+                () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
+                "moka-kill-children"));
         int code = run(args, Startup.fromProcess(http));
         System.exit(code);
     }

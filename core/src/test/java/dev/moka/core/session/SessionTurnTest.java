@@ -164,6 +164,24 @@ class SessionTurnTest {
     }
 
     @Test
+    void aRetriedStreamNeverRunsAToolTwice() throws Exception {
+        String call = "{\"command\":[\"bash\",\"-c\",\"echo ran >> runs.txt\"]}";
+        server.enqueue(
+                Sse.response("resp_1").functionCall("call_1", "shell", call).dropAfter(6),
+                Sse.response("resp_1").functionCall("call_1", "shell", call).completed(),
+                Sse.response("resp_2").text("msg_1", "done").completed());
+        try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
+            List<EventMsg> events = SessionHarness.turn(session, "count");
+            assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOf(EventMsg.StreamError.class));
+            assertThat(events).last().isEqualTo(new EventMsg.TaskComplete("done"));
+        }
+        assertThat(Files.readAllLines(cwd.resolve("runs.txt"))).containsExactly("ran");
+        List<JsonNode> input = server.requests().getLast().input();
+        assertThat(input.stream().filter(i -> "function_call".equals(i.get("type").asString()))).hasSize(1);
+        assertThat(input.stream().filter(i -> "function_call_output".equals(i.get("type").asString()))).hasSize(1);
+    }
+
+    @Test
     void aFailedModelCallEndsTheTurnWithAnError() throws Exception {
         server.enqueue(Reply.status(401, "{\"error\":{\"message\":\"bad key\"}}"));
         try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
