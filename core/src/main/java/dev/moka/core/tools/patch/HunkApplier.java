@@ -44,11 +44,15 @@ final class HunkApplier {
         List<String> result = new ArrayList<>(lines.size() + 16);
         int copied = 0;
         boolean touchesEnd = false;
+        Replacement previous = null;
         for (Replacement r : replacements) {
-            if (r.start() < copied) {
-                throw new PatchException("hunk " + (r.hunk() + 1) + " of " + hunks.size() + " in " + path
-                        + " overlaps the lines another hunk of the same file changes: merge the two hunks into one");
+            if (previous != null && r.start() < copied) {
+                int first = Math.min(previous.hunk(), r.hunk()) + 1;
+                int second = Math.max(previous.hunk(), r.hunk()) + 1;
+                throw new PatchException("hunks " + first + " and " + second + " of " + hunks.size() + " in " + path
+                        + " change overlapping lines: merge them into one hunk");
             }
+            previous = r;
             result.addAll(lines.subList(copied, r.start()));
             result.addAll(r.replacement());
             copied = r.start() + r.length();

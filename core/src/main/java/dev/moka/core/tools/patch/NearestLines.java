@@ -13,7 +13,7 @@ final class NearestLines {
     /** Only the first lines of a long hunk are scored; they are enough to place it. */
     private static final int SCORED_LINES = 12;
     /** Below this average similarity a window is not shown: it would mislead more than help. */
-    private static final double MIN_SCORE = 0.5;
+    private static final double MIN_SCORE = 0.4;
 
     /** A window of the file: its first line's index and the lines in it. */
     record Window(int start, List<String> lines) {}
