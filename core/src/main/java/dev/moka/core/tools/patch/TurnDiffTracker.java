@@ -1,6 +1,7 @@
 package dev.moka.core.tools.patch;
 
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -8,7 +9,7 @@ import java.util.Optional;
 
 /**
  * Accumulates what the patches of one turn did: remembers each file's content from before the first patch
- * that touched it, and its latest content, and renders the whole turn as one git-style unified diff. A moved
+ * that touched it, and its latest content, and renders the whole turn as one git-style unified diff, files in path order. A moved
  * file shows as the deletion of its old path and the addition of its new one. Safe to share between the
  * tool calls of a turn.
  */
@@ -38,7 +39,7 @@ public final class TurnDiffTracker {
     /** The diff of every file whose content differs from the start of the turn; empty when none does. */
     public synchronized String unifiedDiff() {
         StringBuilder diff = new StringBuilder();
-        for (Tracked file : files.values()) {
+        for (Tracked file : files.values().stream().sorted(Comparator.comparing(Tracked::name)).toList()) {
             if (Objects.equals(file.original(), file.latest())) {
                 continue;
             }
