@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
  * empty context lines, and unified-diff headers ({@code @@ -1,3 +1,4 @@}) in place of {@code @@}. Strict
  * elsewhere, with errors that name the patch line and what was expected there.
  *
- * <p>A line whose trimmed text starts with a file header ({@code *** Add File:} and the like) always ends the
- * section before it, even inside a hunk: such a line cannot be told apart from a context line otherwise.
+ * <p>A line whose trimmed text starts with a file header ({@code *** Add File:} and the like) ends the section
+ * before it, except inside a hunk when it starts with a space: there it is a context line of a file whose
+ * text happens to look like a patch.
  */
 final class PatchParser {
     static final String BEGIN = "*** Begin Patch";
@@ -153,7 +154,8 @@ final class PatchParser {
         private int blanks;
 
         List<Hunk> read() throws PatchException {
-            for (; pos < end && !startsSection(lines[pos]); pos++) {
+            // A line starting with a space is a context line even when its text looks like a file header.
+            for (; pos < end && (lines[pos].startsWith(" ") || !startsSection(lines[pos])); pos++) {
                 String line = lines[pos];
                 String trimmed = line.strip();
                 if (line.startsWith("@@")) {

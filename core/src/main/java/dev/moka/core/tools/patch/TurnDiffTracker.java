@@ -9,9 +9,9 @@ import java.util.Optional;
 
 /**
  * Accumulates what the patches of one turn did: remembers each file's content from before the first patch
- * that touched it, and its latest content, and renders the whole turn as one git-style unified diff, files in path order. A moved
- * file shows as the deletion of its old path and the addition of its new one. Safe to share between the
- * tool calls of a turn.
+ * that touched it, and its latest content, and renders the whole turn as one git-style unified diff, files in
+ * path order. A moved file shows as the deletion of its old path and the addition of its new one. Safe to
+ * share between the tool calls of a turn.
  */
 public final class TurnDiffTracker {
     /** One file: its name relative to the working directory, and its text before the turn and now. */

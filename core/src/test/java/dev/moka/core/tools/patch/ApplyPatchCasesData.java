@@ -160,6 +160,9 @@ final class ApplyPatchCasesData {
                         -b
                         +B
                         """), Map.of("f.txt", "a\n\nB\n"), "M f.txt"),
+                ok("a context line that looks like a file header", Map.of("doc.md", "*** Add File: x\nold\n"),
+                        patch("*** Update File: doc.md\n@@\n *** Add File: x\n-old\n+new\n"),
+                        Map.of("doc.md", "*** Add File: x\nnew\n"), "M doc.md"),
                 ok("removing every line leaves an empty file", Map.of("f.txt", "a\nb\n"), patch("""
                         *** Update File: f.txt
                         @@
@@ -305,7 +308,8 @@ final class ApplyPatchCasesData {
                         +FOUR
                         """), "hunk 2 of 2 in f.txt (patch line 6): the lines it expects are not in the file"),
                 fails("a failed hunk shows the most similar lines",
-                        Map.of("greet.py", "import sys\n\ndef greet(name):\n    print('Hello', name)\n    return None\n"),
+                        Map.of("greet.py",
+                                "import sys\n\ndef greet(name):\n    print('Hello', name)\n    return None\n"),
                         patch("""
                         *** Update File: greet.py
                         @@
@@ -360,7 +364,8 @@ final class ApplyPatchCasesData {
                         "line 3: a '*** Delete File:' section has no lines of its own"),
                 fails("End of File outside a hunk", tree, patch("*** Update File: f.txt\n*** End of File\n"),
                         "line 3: '*** End of File' must end a hunk"),
-                fails("two patches in one call", tree, patch("*** Delete File: f.txt\n*** End Patch\n*** Begin Patch\n"),
+                fails("two patches in one call", tree,
+                        patch("*** Delete File: f.txt\n*** End Patch\n*** Begin Patch\n"),
                         "line 3: '*** End Patch' before the end of the input"),
                 ok("whitespace around marker lines", tree,
                         "  *** Begin Patch \n *** Update File: f.txt\n@@\n-stable\n+moved\n\t*** End Patch  \n\n",

@@ -53,7 +53,8 @@ class ApplyPatchCasesTest {
         if (c.after() != null) {
             assertThat(result.success()).as(result.output()).isTrue();
             assertThat(FileTrees.read(dir)).isEqualTo(FileTrees.expected(c.after()));
-            assertThat(result.output()).isEqualTo("Success. Updated the following files:\n" + c.says().getFirst() + "\n");
+            assertThat(result.output())
+                    .isEqualTo("Success. Updated the following files:\n" + c.says().getFirst() + "\n");
         } else {
             assertThat(result.success()).isFalse();
             assertThat(FileTrees.read(dir)).isEqualTo(before);

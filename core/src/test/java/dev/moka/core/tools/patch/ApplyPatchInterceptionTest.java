@@ -24,8 +24,8 @@ class ApplyPatchInterceptionTest {
 
     @Test
     void recognisesOtherShellsFlagsAndDelimiters() {
-        assertThat(ApplyPatchInterception.extract(List.of("/bin/sh", "-c", "applypatch <<\"PATCH\"\n" + PATCH + "PATCH")))
-                .contains(PATCH);
+        assertThat(ApplyPatchInterception.extract(
+                List.of("/bin/sh", "-c", "applypatch <<\"PATCH\"\n" + PATCH + "PATCH"))).contains(PATCH);
         assertThat(ApplyPatchInterception.extract(List.of("zsh", "-lc", "apply_patch << END\n" + PATCH + "END\n")))
                 .contains(PATCH);
         assertThat(ApplyPatchInterception.extract(List.of("/usr/bin/bash", "-c", "  apply_patch <<EOF\n" + PATCH

@@ -96,7 +96,8 @@ class ApplyPatchToolTest {
         assertThat(missing).isEqualTo(ToolResult.error("Invalid apply_patch arguments: missing required field"
                 + " \"input\". Send {\"input\": \"<the patch>\"}, the whole patch from '*** Begin Patch' to"
                 + " '*** End Patch'."));
-        assertThat(number.output()).startsWith("Invalid apply_patch arguments: \"input\" must be a string, got a number 42.");
+        assertThat(number.output())
+                .startsWith("Invalid apply_patch arguments: \"input\" must be a string, got a number 42.");
         assertThat(context.events()).isEmpty();
     }
 
@@ -104,7 +105,8 @@ class ApplyPatchToolTest {
     void emitsBeginEndAndTheTurnDiff() throws Exception {
         givenFiles();
 
-        new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
+        new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
+                .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
         List<EventMsg> events = context.events();
         assertThat(events).hasSize(3);
@@ -154,7 +156,8 @@ class ApplyPatchToolTest {
     void eventsRoundTripThroughTheProtocolJson() throws Exception {
         givenFiles();
 
-        new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
+        new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
+                .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
         for (EventMsg msg : context.events()) {
             Event event = new Event("sub-1", msg);
@@ -185,7 +188,8 @@ class ApplyPatchToolTest {
         givenFiles();
 
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
-                .run(new ToolCall("c", ApplyPatchTool.NAME, "*** Begin Patch\n*** Edit File: x\n*** End Patch"), context);
+                .run(new ToolCall("c", ApplyPatchTool.NAME, "*** Begin Patch\n*** Edit File: x\n*** End Patch"),
+                        context);
 
         assertThat(result.output()).startsWith("The patch was not applied: it does not follow the patch format:"
                 + " line 2: expected a file header");

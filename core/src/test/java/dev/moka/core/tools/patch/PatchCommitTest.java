@@ -38,7 +38,8 @@ class PatchCommitTest {
                 .hasMessageStartingWith("writing " + blocker + " failed")
                 .hasMessageEndingWith("every file was put back as it was");
 
-        assertThat(FileTrees.read(dir)).isEqualTo(FileTrees.expected(Map.of("a.txt", "a\n", "blocker/inside.txt", "x\n")));
+        assertThat(FileTrees.read(dir))
+                .isEqualTo(FileTrees.expected(Map.of("a.txt", "a\n", "blocker/inside.txt", "x\n")));
         try (var names = Files.list(dir)) {
             assertThat(names.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("a.txt", "blocker");
         }
