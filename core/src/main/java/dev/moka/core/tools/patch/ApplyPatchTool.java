@@ -1,0 +1,114 @@
+package dev.moka.core.tools.patch;
+
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolArguments;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.protocol.EventMsg;
+import java.util.function.Supplier;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The {@code apply_patch} tool: applies a {@code *** Begin Patch} patch under the turn's working directory,
+ * all files or none, and reports the change as PatchApplyBegin/End and TurnDiff events.
+ */
+public final class ApplyPatchTool implements Tool {
+    public static final String NAME = "apply_patch";
+
+    /** How the model sends the patch: as a JSON {@code input} argument, or as the raw text of a custom tool. */
+    public enum Form { FUNCTION, FREEFORM }
+
+    private final Form form;
+    private final Supplier<TurnDiffTracker> turnDiffs;
+    private final ObjectNode spec;
+
+    /** A tool whose TurnDiff events hold only what each call changed. */
+    public ApplyPatchTool(Form form) {
+        this(form, TurnDiffTracker::new);
+    }
+
+    /**
+     * A tool whose TurnDiff events hold everything the turn's patches changed; {@code currentTurn} gives the
+     * tracker of the turn in progress (a fresh tracker per call when it gives null).
+     */
+    public ApplyPatchTool(Form form, Supplier<TurnDiffTracker> currentTurn) {
+        this.form = form;
+        this.turnDiffs = currentTurn;
+        this.spec = switch (form) {
+            case FUNCTION -> ApplyPatchSpec.function();
+            case FREEFORM -> ApplyPatchSpec.freeform();
+        };
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public ObjectNode spec() {
+        // A copy, so a caller that edits its spec cannot change what later requests send.
+        return spec.deepCopy();
+    }
+
+    @Override
+    public ToolResult run(ToolCall call, ToolContext context) {
+        String patch = call.arguments();
+        if (form == Form.FUNCTION) {
+            try {
+                patch = patchArgument(call.arguments());
+            } catch (ToolArguments.Invalid e) {
+                return ToolResult.error("Invalid apply_patch arguments: " + e.getMessage() + ". Send {\"input\":"
+                        + " \"<the patch>\"}, the whole patch from '*** Begin Patch' to '*** End Patch'.");
+            }
+        }
+        return applyPatch(call.callId(), patch, context);
+    }
+
+    /**
+     * Applies one patch as this tool would, for a caller that found it elsewhere (a shell call of
+     * {@code apply_patch}, see {@link ApplyPatchInterception}).
+     */
+    public ToolResult applyPatch(String callId, String patch, ToolContext context) {
+        ParsedPatch parsed;
+        try {
+            parsed = PatchParser.parse(patch);
+        } catch (PatchException e) {
+            return ToolResult.error(PatchReport.refusal(e.getMessage(), true));
+        }
+        PatchPlan plan;
+        try {
+            plan = PatchPlanner.plan(parsed, context.cwd());
+        } catch (PatchException e) {
+            return ToolResult.error(PatchReport.refusal(e.getMessage(), false));
+        }
+        context.emit(new EventMsg.PatchApplyBegin(callId, true, PatchReport.changes(plan, context.cwd())));
+        try {
+            PatchCommit.commit(plan);
+        } catch (PatchException e) {
+            String message = "The patch could not be written: " + e.getMessage();
+            context.emit(new EventMsg.PatchApplyEnd(callId, "", message, false));
+            return ToolResult.error(message);
+        }
+        String summary = PatchReport.summary(plan);
+        context.emit(new EventMsg.PatchApplyEnd(callId, summary, "", true));
+        TurnDiffTracker tracker = turnDiffs.get();
+        if (tracker == null) {
+            tracker = new TurnDiffTracker();
+        }
+        tracker.record(plan);
+        context.emit(new EventMsg.TurnDiff(tracker.unifiedDiff()));
+        return ToolResult.ok(summary);
+    }
+
+    /** The {@code input} of the JSON arguments; a bare patch sent without the JSON is taken as it is. */
+    private static String patchArgument(String arguments) throws ToolArguments.Invalid {
+        if (arguments != null && arguments.stripLeading().startsWith("***")) {
+            return arguments;
+        }
+        var args = ToolArguments.object(arguments);
+        ToolArguments.required(args, "input");
+        return ToolArguments.optionalString(args, "input");
+    }
+}
