@@ -17,12 +17,13 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Runs Codex's end-to-end apply_patch scenarios (shared/conformance/apply-patch): each input tree is copied
+ * Runs Codex's end-to-end apply_patch scenarios (conformance/apply-patch): each input tree is copied
  * to a temporary folder, the patch is applied there through the tool, and the tree must equal the
  * scenario's expected tree byte for byte. Unlike Codex's runner this one also checks the outcome.
  */
 class ApplyPatchConformanceTest {
-    private static final String FOLDER = "shared/conformance/apply-patch";
+    /** A copy of the peers' data kept in the repository, so a clone anywhere runs it (see its README). */
+    private static final String FOLDER = "conformance/apply-patch";
     /** Scenarios whose patch must be rejected, leaving the tree as it was. */
     private static final Set<String> REJECTED = Set.of("005_rejects_empty_patch", "006_rejects_missing_context",
             "007_rejects_missing_file_delete", "008_rejects_empty_update_hunk",
@@ -68,7 +69,7 @@ class ApplyPatchConformanceTest {
         }
     }
 
-    /** Walks up from the working directory to the first folder that has shared/conformance/apply-patch. */
+    /** Walks up from the working directory to the repository folder that holds conformance/apply-patch. */
     static Path locateScenarios() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path candidate = dir.resolve(FOLDER);
@@ -77,7 +78,7 @@ class ApplyPatchConformanceTest {
             }
         }
         throw new IllegalStateException("no " + FOLDER + " folder above " + Path.of("").toAbsolutePath()
-                + "; the conformance data should sit beside the repository, in ../shared/conformance");
+                + "; it belongs at the root of the repository");
     }
 
     private static void deleteTree(Path root) {
