@@ -83,8 +83,18 @@ public final class ParamsBinder<P extends Record> {
 
     private static String where(Error error) {
         String path = error.getInstanceLocation() == null ? "" : error.getInstanceLocation().toString();
-        // "$.limit" -> "limit", "$.items[0]" -> "items[0]"; quoted like the other argument messages.
-        String field = path.startsWith("$.") ? path.substring(2) : path.startsWith("$") ? path.substring(1) : path;
+        // A JSON pointer: "/limit" -> "limit", "/plan/0/step" -> "plan[0].step", quoted like other messages.
+        StringBuilder field = new StringBuilder();
+        for (String part : path.replaceFirst("^[$]", "").split("[/.]")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            if (part.chars().allMatch(Character::isDigit)) {
+                field.append('[').append(part).append(']');
+            } else {
+                field.append(field.isEmpty() ? "" : ".").append(part);
+            }
+        }
         return field.isEmpty() ? "the arguments" : "\"" + field + "\"";
     }
 }

@@ -35,7 +35,9 @@ public final class ToolSchemas {
                 })
                 .withDefaultResolver(field -> {
                     String literal = param(field, Param::defaultValue);
-                    return literal == null || literal.isEmpty() ? null : Json.parse(literal);
+                    // A plain Java value: the generator would embed a JsonNode as an opaque POJO.
+                    return literal == null || literal.isEmpty() ? null
+                            : Json.MAPPER.treeToValue(Json.parse(literal), Object.class);
                 })
                 .withNumberInclusiveMinimumResolver(field -> bound(field, true))
                 .withNumberInclusiveMaximumResolver(field -> bound(field, false));
