@@ -41,6 +41,9 @@ final class ExecOptions {
             description = "JSON Schema the final message must follow.")
     Path outputSchema;
 
+    @Option(names = "--search", description = "Let the model search the live web (OpenAI's hosted web_search).")
+    boolean search;
+
     @Option(names = "--skip-git-repo-check", description = "Run outside a git repository.")
     boolean skipGitRepoCheck;
 
@@ -60,6 +63,7 @@ final class ExecOptions {
         merged.images.addAll(later.images);
         merged.outputSchema = later.outputSchema != null ? later.outputSchema : outputSchema;
         merged.skipGitRepoCheck = skipGitRepoCheck || later.skipGitRepoCheck;
+        merged.search = search || later.search;
         return merged;
     }
 }

@@ -14,7 +14,6 @@ import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.context.InitialContext;
-import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.session.RolloutRecorder;
 import dev.moka.core.session.Rollouts;
 import dev.moka.core.session.Session;
@@ -22,8 +21,6 @@ import dev.moka.core.session.SessionMeta;
 import dev.moka.core.session.SessionSetup;
 import dev.moka.core.session.TurnContext;
 import dev.moka.core.tools.ToolRouter;
-import dev.moka.core.tools.plan.UpdatePlanTool;
-import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
@@ -124,8 +121,7 @@ final class ExecRun {
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
-        ToolRouter tools = new ToolRouter(List.of(new ShellTool(new ProcessRunner(), startup.env()),
-                new UpdatePlanTool()));
+        ToolRouter tools = ToolSet.build(config, startup.env(), startup.http());
         SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
                 config.baseInstructions(), config.developerInstructions(), InitialContext.shellName(startup.env()),
                 resumed, schema);
@@ -187,9 +183,13 @@ final class ExecRun {
                             + WireEnum.choices(SandboxMode.class)));
         }
         // Nobody can answer an approval prompt in a headless run, so exec never asks.
+        List<String> overrides = new ArrayList<>(options.overrides);
+        if (options.search) {
+            overrides.add("web_search=\"live\"");
+        }
         var flags = new ConfigOverrides(options.model, options.profile, options.oss ? "oss" : null, options.cwd,
                 AskForApproval.NEVER, sandbox);
-        return ConfigLoader.load(MokaHome.resolve(startup.env()), options.overrides, flags, startup.env(),
+        return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
                 startup.processCwd());
     }
 

@@ -59,6 +59,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.TurnDiff d -> { }
             case EventMsg.McpToolCallBegin m -> progress("calling " + m.server() + "." + m.tool());
             case EventMsg.McpToolCallEnd m -> { }
+            case EventMsg.WebSearchEnd w -> progress("web search: " + w.query());
             case EventMsg.McpListToolsResponse r -> { }
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }

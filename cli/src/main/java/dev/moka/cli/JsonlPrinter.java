@@ -87,6 +87,7 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.TurnDiff d -> { }
             case EventMsg.McpToolCallBegin m -> { }
             case EventMsg.McpToolCallEnd m -> { }
+            case EventMsg.WebSearchEnd w -> item("item.completed", newItem("web_search").put("query", w.query()));
             case EventMsg.McpListToolsResponse r -> { }
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }

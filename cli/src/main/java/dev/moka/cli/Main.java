@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 
 /** The {@code moka} command. */
 @Command(name = "moka", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = ExecCommand.class,
+        subcommands = {ExecCommand.class, LoginCommand.class},
         description = "Moka, a coding agent for the terminal.")
 public final class Main implements Callable<Integer> {
     private final Startup startup;
@@ -28,7 +28,7 @@ public final class Main implements Callable<Integer> {
         // Only commands that talk to a model start it: a build still running at exit delays the exit.
         boolean needsHttp = args.length > 0 && args[0].equals("exec") && System.getenv("MOKA_SSE_FIXTURE") == null;
         Supplier<HttpClient> http = !needsHttp
-                ? () -> { throw new IllegalStateException("this command makes no HTTP requests"); }
+                ? HttpClients.lazy()
                 : HttpClients.startDefault();
         // Commands the model started must not outlive Moka, whether it ends normally or by a signal.
         Runtime.getRuntime().addShutdownHook(new Thread(

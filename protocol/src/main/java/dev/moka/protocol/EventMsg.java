@@ -28,6 +28,7 @@ import tools.jackson.databind.JsonNode;
     @JsonSubTypes.Type(value = EventMsg.PatchApplyEnd.class, name = "patch_apply_end"),
     @JsonSubTypes.Type(value = EventMsg.TurnDiff.class, name = "turn_diff"),
     @JsonSubTypes.Type(value = EventMsg.PlanUpdate.class, name = "plan_update"),
+    @JsonSubTypes.Type(value = EventMsg.WebSearchEnd.class, name = "web_search_end"),
     @JsonSubTypes.Type(value = EventMsg.McpToolCallBegin.class, name = "mcp_tool_call_begin"),
     @JsonSubTypes.Type(value = EventMsg.McpToolCallEnd.class, name = "mcp_tool_call_end"),
     @JsonSubTypes.Type(value = EventMsg.McpListToolsResponse.class, name = "mcp_list_tools_response"),
@@ -86,6 +87,9 @@ public sealed interface EventMsg {
     record TurnDiff(String unifiedDiff) implements EventMsg {}
 
     record PlanUpdate(String explanation, List<PlanItem> plan) implements EventMsg {}
+
+    /** The model's server ran a hosted web search; {@code query} is empty when the server did not say. */
+    record WebSearchEnd(String callId, String query) implements EventMsg {}
 
     record McpToolCallBegin(String callId, String server, String tool, JsonNode arguments) implements EventMsg {}
 

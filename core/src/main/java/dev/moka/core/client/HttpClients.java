@@ -23,4 +23,19 @@ public final class HttpClients {
         });
         return client::join;
     }
+
+    /** A client built on first use, for commands that rarely make a request (a tool may still need one). */
+    public static Supplier<HttpClient> lazy() {
+        CompletableFuture<HttpClient> client = new CompletableFuture<>();
+        return () -> {
+            if (!client.isDone()) {
+                synchronized (client) {
+                    if (!client.isDone()) {
+                        client.complete(HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build());
+                    }
+                }
+            }
+            return client.join();
+        };
+    }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 /**
  * The resolved configuration of one Moka run: config.toml, then {@code -c} overrides, then flags.
  * Nullable fields: {@code reasoningEffort}, {@code verbosity}, {@code developerInstructions}.
+ * {@code services} holds the tools' external services (never null; {@link Services#NONE} when none).
  */
 public record Config(
         Path mokaHome,
@@ -25,7 +26,8 @@ public record Config(
         Verbosity verbosity,
         String developerInstructions,
         String baseInstructions,
-        List<String> warnings) {
+        List<String> warnings,
+        Services services) {
 
     public Config {
         warnings = List.copyOf(warnings);

@@ -50,6 +50,8 @@ public final class ConfigLoader {
         ModelProviderInfo provider = Providers.resolve(providerId, root.get("model_providers"), env);
         SandboxMode mode = settings.sandboxMode() != null ? settings.sandboxMode() : SandboxMode.READ_ONLY;
         SandboxPolicy sandbox = SandboxSettings.policy(mode, root.get("sandbox_workspace_write"), cwd);
+        Services services = Services.read(root, env);
+        warnings = java.util.stream.Stream.concat(warnings.stream(), services.warnings().stream()).toList();
 
         return new Config(home, cwd, model, modelInfo, provider,
                 settings.approvalPolicy() != null ? settings.approvalPolicy() : AskForApproval.ON_REQUEST,
@@ -59,7 +61,8 @@ public final class ConfigLoader {
                 settings.verbosity(),
                 settings.developerInstructions(),
                 BaseInstructions.load(settings.instructionsFile()),
-                warnings);
+                warnings,
+                services);
     }
 
     /**

@@ -15,7 +15,8 @@ final class KnownKeys {
     static final Set<String> TOP_LEVEL = Set.of("model", "model_provider", "model_providers", "approval_policy",
             "sandbox_mode", "sandbox_workspace_write", "profile", "profiles", "model_reasoning_effort",
             "model_reasoning_summary", "model_verbosity", "developer_instructions", "model_instructions_file",
-            "experimental_instructions_file", "model_context_window", "model_max_output_tokens");
+            "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
+            "services", "oauth_providers", "web_search");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp");
@@ -33,6 +34,14 @@ final class KnownKeys {
             switch (entry.getKey()) {
                 case "model_providers" -> forEachTable(node, provider -> unknown(provider, ProviderSpec.KEYS, out));
                 case "profiles" -> forEachTable(node, profile -> unknown(profile, Settings.KEYS, out));
+                case "oauth_providers" -> forEachTable(node, provider -> unknown(provider, Services.OAUTH_KEYS, out));
+                case "services" -> {
+                    if (node instanceof ConfigNode.Table services) {
+                        unknown(services, Services.SERVICE_NAMES, out);
+                        forEachTable(node, service -> unknown(service, service.path().getLast().equals("local_fetch")
+                                ? Services.LOCAL_FETCH_KEYS : Services.SERVICE_KEYS, out));
+                    }
+                }
                 case "sandbox_workspace_write" -> {
                     if (node instanceof ConfigNode.Table sandbox) {
                         unknown(sandbox, SANDBOX_WORKSPACE_WRITE, out);

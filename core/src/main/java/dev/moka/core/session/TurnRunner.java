@@ -67,6 +67,7 @@ final class TurnRunner {
                             sink.emit(new EventMsg.AgentReasoning(String.join("\n\n", r.summary())));
                     case ResponseItem.FunctionCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.arguments()));
                     case ResponseItem.CustomToolCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.input()));
+                    case ResponseItem.WebSearchCall w -> sink.emit(HostedSearch.event(w));
                     default -> { }
                 }
             }
@@ -79,8 +80,8 @@ final class TurnRunner {
             for (ToolCall call : calls) {
                 ToolResult result = tools.dispatch(call, toolContext);
                 outputs.add(isCustom(response, call)
-                        ? new ResponseItem.CustomToolCallOutput(call.callId(), result.output())
-                        : new ResponseItem.FunctionCallOutput(call.callId(), result.output()));
+                        ? new ResponseItem.CustomToolCallOutput(call.callId(), result.forModel())
+                        : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));
             }
             outputs.forEach(this::record);
         }

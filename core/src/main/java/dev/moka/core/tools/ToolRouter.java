@@ -1,26 +1,35 @@
 package dev.moka.core.tools;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The tools of one conversation, in one fixed order (their definitions are part of the cached prompt),
- * and the dispatch of a model's call to the tool it names.
+ * and the dispatch of a model's call to the tool it names. Hosted tools (run by the model's server, such
+ * as {@code web_search}) are only listed, never dispatched.
  */
 public final class ToolRouter {
     private final Map<String, Tool> tools = new LinkedHashMap<>();
     private final List<ObjectNode> specs;
 
     public ToolRouter(List<Tool> tools) {
+        this(tools, List.of());
+    }
+
+    /** {@code hosted} are definitions such as {@code {"type":"web_search"}}, sent after the function tools. */
+    public ToolRouter(List<Tool> tools, List<ObjectNode> hosted) {
         for (Tool tool : tools) {
             if (this.tools.putIfAbsent(tool.name(), tool) != null) {
                 throw new IllegalArgumentException("two tools are named " + tool.name());
             }
         }
-        this.specs = tools.stream().map(Tool::spec).toList();
+        List<ObjectNode> all = new ArrayList<>();
+        tools.forEach(tool -> all.add(tool.spec()));
+        hosted.forEach(spec -> all.add(spec.deepCopy()));
+        this.specs = List.copyOf(all);
     }
 
     /** The definitions for the request's {@code tools}: the same list, in the same order, every time. */
@@ -28,17 +37,28 @@ public final class ToolRouter {
         return specs;
     }
 
-    /** Runs the call; a call to a tool that does not exist becomes an error the model reads. */
+    /** The names of the dispatchable tools, in order. */
+    public List<String> names() {
+        return List.copyOf(tools.keySet());
+    }
+
+    /**
+     * Runs the call. A call to a tool that does not exist and an exception escaping a tool each become an
+     * error result the model reads; the turn goes on.
+     */
     public ToolResult dispatch(ToolCall call, ToolContext context) throws InterruptedException {
         Tool tool = tools.get(call.name());
         if (tool == null) {
-            return ToolResult.error("unknown tool \"" + call.name() + "\"; the available tools are: "
-                    + tools.keySet().stream().collect(Collectors.joining(", ")));
+            return ToolResult.failure("Unknown tool \"" + call.name() + "\"; call one of the available tools: "
+                    + String.join(", ", tools.keySet()) + ".", "unknown tool " + call.name());
         }
         try {
             return tool.run(call, context);
         } catch (RuntimeException e) {
-            return ToolResult.error("tool " + call.name() + " failed: " + e);
+            // A bug in the tool, not a mistake of the model: say so, so it does not retry the same call blindly.
+            return ToolResult.failure("Tool " + call.name() + " failed with an internal error (" + e
+                    + "); this is not caused by your arguments. Try another approach or report it to the user.",
+                    call.name() + " crashed").withExtra("exception", e.toString());
         }
     }
 }

@@ -20,8 +20,7 @@ final class PlanArguments {
 
     private PlanArguments() {}
 
-    static UpdatePlanArgs parse(String arguments) throws Invalid {
-        ObjectNode args = ToolArguments.object(arguments);
+    static UpdatePlanArgs parse(ObjectNode args) throws Invalid {
         String explanation = ToolArguments.optionalString(args, "explanation");
         JsonNode plan = ToolArguments.required(args, "plan");
         if (!plan.isArray()) {

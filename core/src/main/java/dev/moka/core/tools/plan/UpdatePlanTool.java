@@ -1,26 +1,27 @@
 package dev.moka.core.tools.plan;
 
+import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.StepStatus;
 import dev.moka.protocol.UpdatePlanArgs;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code update_plan} tool: the model's checklist for the task, shown to the user as it changes. */
-public final class UpdatePlanTool implements Tool {
+public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs>, Tool {
     public static final String NAME = "update_plan";
 
-    private final ObjectNode spec = buildSpec(description());
+    private final String description = ToolDescription.render(UpdatePlanTool.class, "plan.md", Map.of());
+    private final Tool bound = asTool();
 
     @Override
     public String name() {
@@ -28,25 +29,51 @@ public final class UpdatePlanTool implements Tool {
     }
 
     @Override
-    public ObjectNode spec() {
-        // A copy, so a caller that edits its spec cannot change what later requests send.
-        return spec.deepCopy();
+    public String description() {
+        return description;
     }
 
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) {
-        UpdatePlanArgs args;
-        try {
-            args = PlanArguments.parse(call.arguments());
-        } catch (ToolArguments.Invalid e) {
-            return ToolResult.error("Invalid update_plan arguments: " + e.getMessage() + ". "
-                    + PlanArguments.EXPECTED);
-        }
-        context.emit(new EventMsg.PlanUpdate(args.explanation(), args.plan()));
-        return ToolResult.ok("Plan updated");
+    public Class<UpdatePlanArgs> parametersType() {
+        return UpdatePlanArgs.class;
     }
 
-    private static ObjectNode buildSpec(String description) {
+    /** Written by hand: models trained on Codex expect this exact shape, and the bytes must not vary. */
+    @Override
+    public ObjectNode parametersSchema() {
+        return buildParameters();
+    }
+
+    /** Hand-written checks: they name the step and the status that is wrong, and the one-in-progress rule. */
+    @Override
+    public UpdatePlanArgs parse(ObjectNode arguments, ParamsBinder<UpdatePlanArgs> binder)
+            throws ToolArguments.Invalid {
+        return PlanArguments.parse(arguments);
+    }
+
+    @Override
+    public String argumentsHint() {
+        return PlanArguments.EXPECTED;
+    }
+
+    @Override
+    public ObjectNode spec() {
+        return bound.spec();
+    }
+
+    @Override
+    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
+        return bound.run(call, context);
+    }
+
+    @Override
+    public ToolResult call(UpdatePlanArgs args, ToolCall call, ToolContext context) {
+        context.emit(new EventMsg.PlanUpdate(args.explanation(), args.plan()));
+        long done = args.plan().stream().filter(item -> item.status() == StepStatus.COMPLETED).count();
+        return ToolResult.ok("Plan updated").withBrief("plan: " + done + "/" + args.plan().size() + " done");
+    }
+
+    private static ObjectNode buildParameters() {
         ObjectNode item = Json.object();
         item.put("type", "object");
         ObjectNode itemProperties = item.putObject("properties");
@@ -74,23 +101,6 @@ public final class UpdatePlanTool implements Tool {
         parameters.putArray("required").add("plan");
         parameters.put("additionalProperties", false);
 
-        ObjectNode spec = Json.object();
-        spec.put("type", "function");
-        spec.put("name", NAME);
-        spec.put("description", description);
-        spec.put("strict", false);
-        spec.set("parameters", parameters);
-        return spec;
-    }
-
-    private static String description() {
-        try (InputStream in = UpdatePlanTool.class.getResourceAsStream("plan.md")) {
-            if (in == null) {
-                throw new IllegalStateException("plan.md is missing beside UpdatePlanTool on the class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read plan.md", e);
-        }
+        return parameters;
     }
 }

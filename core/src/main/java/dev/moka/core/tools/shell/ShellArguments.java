@@ -7,29 +7,28 @@ import dev.moka.protocol.ShellToolCallParams;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The checked arguments of one {@code shell} call, with the working directory resolved and verified. */
-record ShellArguments(ShellToolCallParams params, Path cwd, Duration timeout) {
+/** The checks of one {@code shell} call's arguments, with messages that name the field and the fix. */
+final class ShellArguments {
     /** Appended to every argument error so the model sees a correct call next to what it got wrong. */
     static final String EXPECTED = "Expected arguments like {\"command\": [\"bash\", \"-lc\", \"ls -la\"], "
             + "\"workdir\": \"src\", \"timeout_ms\": " + ExecParams.DEFAULT_TIMEOUT.toMillis()
             + "}; only \"command\" is required.";
 
-    static ShellArguments parse(String arguments, Path baseCwd) throws Invalid {
-        ObjectNode args = ToolArguments.object(arguments);
+    private ShellArguments() {}
+
+    /** The parameters, every field type-checked; the working directory is checked by {@link #workingDirectory}. */
+    static ShellToolCallParams parse(ObjectNode args) throws Invalid {
         List<String> command = command(ToolArguments.required(args, "command"));
         String workdir = ToolArguments.optionalString(args, "workdir");
         Long timeoutMs = timeoutMs(args.get("timeout_ms"));
         Boolean escalated = ToolArguments.optionalBoolean(args, "with_escalated_permissions");
         String justification = ToolArguments.optionalString(args, "justification");
-        ShellToolCallParams params = new ShellToolCallParams(command, workdir, timeoutMs, escalated, justification);
-        Duration timeout = timeoutMs == null ? null : Duration.ofMillis(timeoutMs);
-        return new ShellArguments(params, workingDirectory(workdir, baseCwd), timeout);
+        return new ShellToolCallParams(command, workdir, timeoutMs, escalated, justification);
     }
 
     private static List<String> command(JsonNode node) throws Invalid {
@@ -67,7 +66,8 @@ record ShellArguments(ShellToolCallParams params, Path cwd, Duration timeout) {
         return node.longValue();
     }
 
-    private static Path workingDirectory(String workdir, Path baseCwd) throws Invalid {
+    /** {@code workdir} resolved against {@code baseCwd}; it must be an existing directory. */
+    static Path workingDirectory(String workdir, Path baseCwd) throws Invalid {
         if (workdir == null || workdir.isBlank()) {
             return baseCwd;
         }

@@ -3,11 +3,14 @@ package dev.moka.core.tools.shell;
 import dev.moka.protocol.Json;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The JSON definition of the {@code shell} tool; its key order is fixed so the request bytes never change. */
+/**
+ * The {@code parameters} schema of the {@code shell} tool, written by hand: models trained on Codex expect this
+ * exact shape, and its key order is fixed so the request bytes never change.
+ */
 final class ShellSpec {
     private ShellSpec() {}
 
-    static ObjectNode build(String description) {
+    static ObjectNode parameters() {
         ObjectNode properties = Json.object();
         ObjectNode command = properties.putObject("command");
         command.put("type", "array");
@@ -28,12 +31,6 @@ final class ShellSpec {
         parameters.putArray("required").add("command");
         parameters.put("additionalProperties", false);
 
-        ObjectNode spec = Json.object();
-        spec.put("type", "function");
-        spec.put("name", ShellTool.NAME);
-        spec.put("description", description);
-        spec.put("strict", false);
-        spec.set("parameters", parameters);
-        return spec;
+        return parameters;
     }
 }

@@ -6,25 +6,27 @@ import dev.moka.core.exec.ExecResult;
 import dev.moka.core.exec.OutputListener;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ParsedCommand;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.moka.protocol.ShellToolCallParams;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code shell} tool: runs an argv the model gives and returns its interleaved output and exit code. */
-public final class ShellTool implements Tool {
+public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
     public static final String NAME = "shell";
     /** The model reads at most this much of a command's output; the middle is cut beyond it. */
     public static final int MODEL_OUTPUT_BYTES = 10 * 1024;
@@ -33,13 +35,17 @@ public final class ShellTool implements Tool {
 
     private final ProcessRunner runner;
     private final Map<String, String> childEnv;
-    private final ObjectNode spec;
+    private final String description;
+    private final Tool bound;
 
     /** {@code parentEnv} is usually {@code System.getenv()}; credentials are filtered out of it here. */
     public ShellTool(ProcessRunner runner, Map<String, String> parentEnv) {
         this.runner = runner;
         this.childEnv = ExecEnvironment.forChild(parentEnv);
-        this.spec = ShellSpec.build(description());
+        this.description = ToolDescription.render(ShellTool.class, "shell.md", Map.of(
+                "default_timeout_ms", ExecParams.DEFAULT_TIMEOUT.toMillis(),
+                "max_output_kib", MODEL_OUTPUT_BYTES / 1024));
+        this.bound = asTool();
     }
 
     @Override
@@ -48,28 +54,64 @@ public final class ShellTool implements Tool {
     }
 
     @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public Class<ShellToolCallParams> parametersType() {
+        return ShellToolCallParams.class;
+    }
+
+    @Override
+    public ObjectNode parametersSchema() {
+        return ShellSpec.parameters();
+    }
+
+    /** Hand-written checks: their messages (with the index of a bad word) beat a generic schema error. */
+    @Override
+    public ShellToolCallParams parse(ObjectNode arguments, ParamsBinder<ShellToolCallParams> binder)
+            throws ToolArguments.Invalid {
+        return ShellArguments.parse(arguments);
+    }
+
+    @Override
+    public String argumentsHint() {
+        return ShellArguments.EXPECTED;
+    }
+
+    @Override
     public ObjectNode spec() {
-        // A copy, so a caller that edits its spec cannot change what later requests send.
-        return spec.deepCopy();
+        return bound.spec();
     }
 
     @Override
     public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        ShellArguments args;
+        return bound.run(call, context);
+    }
+
+    @Override
+    public ToolResult call(ShellToolCallParams params, ToolCall call, ToolContext context)
+            throws InterruptedException {
+        Path cwd;
         try {
-            args = ShellArguments.parse(call.arguments(), context.cwd());
+            cwd = ShellArguments.workingDirectory(params.workdir(), context.cwd());
         } catch (ToolArguments.Invalid e) {
-            return ToolResult.error("Invalid shell arguments: " + e.getMessage() + ". " + ShellArguments.EXPECTED);
+            return ToolResult.failure("Invalid shell arguments: " + e.getMessage() + ". " + ShellArguments.EXPECTED,
+                    "bad working directory");
         }
-        List<String> argv = args.params().command();
-        context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, args.cwd().toString(),
-                List.of(new ParsedCommand.Unknown(ShellQuoting.join(argv)))));
-        ExecParams params = new ExecParams(argv, args.cwd(), args.timeout(), childEnv);
-        ExecResult result = runner.run(params, deltas(call.callId(), context));
+        List<String> argv = params.command();
+        String shown = ShellQuoting.join(argv);
+        context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(),
+                List.of(new ParsedCommand.Unknown(shown))));
+        Duration timeout = params.timeoutMs() == null ? null : Duration.ofMillis(params.timeoutMs());
+        ExecResult result = runner.run(new ExecParams(argv, cwd, timeout, childEnv), deltas(call.callId(), context));
         String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
         context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
                 result.aggregatedOutput(), result.exitCode(), result.duration().toMillis(), output));
-        return new ToolResult(modelOutput(output, result), result.exitCode() == 0);
+        // A non-zero exit is reported to the model through the output's exit_code, not as a message.
+        return new ToolResult(result.exitCode() != 0, modelOutput(output, result), "",
+                shown + " -> exit " + result.exitCode(), Map.of("exit_code", result.exitCode()));
     }
 
     /** Forwards the first {@link #MAX_OUTPUT_DELTAS} chunks as events; the runner serialises the calls. */
@@ -89,18 +131,5 @@ public final class ShellTool implements Tool {
         metadata.put("exit_code", result.exitCode());
         metadata.put("duration_seconds", Math.round(result.duration().toMillis() / 100.0) / 10.0);
         return Json.write(json);
-    }
-
-    private static String description() {
-        try (InputStream in = ShellTool.class.getResourceAsStream("shell.md")) {
-            if (in == null) {
-                throw new IllegalStateException("shell.md is missing beside ShellTool on the class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip()
-                    .replace("{{default_timeout_ms}}", Long.toString(ExecParams.DEFAULT_TIMEOUT.toMillis()))
-                    .replace("{{max_output_kib}}", Integer.toString(MODEL_OUTPUT_BYTES / 1024));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read shell.md", e);
-        }
     }
 }

@@ -20,19 +20,20 @@ class UpdatePlanToolTest {
     private final UpdatePlanTool tool = new UpdatePlanTool();
     private final RecordingToolContext context = new RecordingToolContext(Path.of("."));
 
-    private ToolResult call(String arguments) {
+    private ToolResult call(String arguments) throws InterruptedException {
         return tool.run(new ToolCall("call-1", "update_plan", arguments), context);
     }
 
     @Test
-    void emitsThePlanAndAcknowledges() {
+    void emitsThePlanAndAcknowledges() throws Exception {
         ToolResult result = call("""
                 {"explanation": "found the bug", "plan": [
                   {"step": "Read the parser", "status": "completed"},
                   {"step": "Fix the off-by-one", "status": "in_progress"},
                   {"step": "Run the tests", "status": "pending"}]}""");
 
-        assertThat(result).isEqualTo(ToolResult.ok("Plan updated"));
+        assertThat(result.success()).isTrue();
+        assertThat(result.forModel()).isEqualTo("Plan updated");
         assertThat(context.events()).containsExactly(new EventMsg.PlanUpdate("found the bug", List.of(
                 new PlanItem("Read the parser", StepStatus.COMPLETED),
                 new PlanItem("Fix the off-by-one", StepStatus.IN_PROGRESS),
@@ -40,7 +41,7 @@ class UpdatePlanToolTest {
     }
 
     @Test
-    void explanationIsOptional() {
+    void explanationIsOptional() throws Exception {
         ToolResult result = call("{\"plan\":[{\"step\":\"Only step\",\"status\":\"pending\"}]}");
 
         assertThat(result.success()).isTrue();
@@ -48,38 +49,38 @@ class UpdatePlanToolTest {
     }
 
     @Test
-    void rejectsMoreThanOneStepInProgress() {
+    void rejectsMoreThanOneStepInProgress() throws Exception {
         ToolResult result = call("{\"plan\":[{\"step\":\"a\",\"status\":\"in_progress\"},"
                 + "{\"step\":\"b\",\"status\":\"pending\"},{\"step\":\"c\",\"status\":\"in_progress\"}]}");
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).contains("steps [0, 2] are all \"in_progress\"");
+        assertThat(result.forModel()).contains("steps [0, 2] are all \"in_progress\"");
         assertThat(context.events()).isEmpty();
     }
 
     @Test
-    void rejectsAnUnknownStatusNamingTheChoices() {
+    void rejectsAnUnknownStatusNamingTheChoices() throws Exception {
         ToolResult result = call("{\"plan\":[{\"step\":\"a\",\"status\":\"done\"}]}");
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).contains("plan[0].status is \"done\"")
+        assertThat(result.forModel()).contains("plan[0].status is \"done\"")
                 .contains("\"pending\", \"in_progress\", \"completed\"");
         assertThat(context.events()).isEmpty();
     }
 
     @Test
-    void namesEachShapeMistake() {
-        assertThat(call("{}").output()).contains("missing required field \"plan\"")
+    void namesEachShapeMistake() throws Exception {
+        assertThat(call("{}").forModel()).contains("missing required field \"plan\"")
                 .contains("Expected arguments like");
-        assertThat(call("{\"plan\":\"step one\"}").output()).contains("\"plan\" must be an array");
-        assertThat(call("{\"plan\":[\"step one\"]}").output()).contains("plan[0] must be an object");
-        assertThat(call("{\"plan\":[{\"status\":\"pending\"}]}").output()).contains("plan[0] is missing \"step\"");
-        assertThat(call("{\"plan\":[{\"step\":\" \",\"status\":\"pending\"}]}").output())
+        assertThat(call("{\"plan\":\"step one\"}").forModel()).contains("\"plan\" must be an array");
+        assertThat(call("{\"plan\":[\"step one\"]}").forModel()).contains("plan[0] must be an object");
+        assertThat(call("{\"plan\":[{\"status\":\"pending\"}]}").forModel()).contains("plan[0] is missing \"step\"");
+        assertThat(call("{\"plan\":[{\"step\":\" \",\"status\":\"pending\"}]}").forModel())
                 .contains("plan[0].step is empty");
-        assertThat(call("{\"plan\":[{\"step\":\"a\",\"status\":1}]}").output())
+        assertThat(call("{\"plan\":[{\"step\":\"a\",\"status\":1}]}").forModel())
                 .contains("plan[0].status must be a string, got a number 1");
-        assertThat(call("{\"plan\":[],\"explanation\":3}").output()).contains("\"explanation\" must be a string");
-        assertThat(call("not json").output()).contains("the arguments are not valid JSON");
+        assertThat(call("{\"plan\":[],\"explanation\":3}").forModel()).contains("\"explanation\" must be a string");
+        assertThat(call("not json").forModel()).contains("the arguments are not valid JSON");
         assertThat(context.events()).isEmpty();
     }
 

@@ -155,7 +155,7 @@ class ShellToolTest {
         ToolResult result = call(context, "{\"command\":[\"pwd\"],\"workdir\":\"nope\"}");
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).contains("\"workdir\" \"nope\"").contains(dir.resolve("nope").toString())
+        assertThat(result.forModel()).contains("\"workdir\" \"nope\"").contains(dir.resolve("nope").toString())
                 .contains("does not exist");
         assertThat(context.events()).isEmpty();
     }
@@ -167,7 +167,7 @@ class ShellToolTest {
         ToolResult result = call(context, "{\"command\": [\"ls\"");
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).startsWith("Invalid shell arguments: the arguments are not valid JSON")
+        assertThat(result.forModel()).startsWith("Invalid shell arguments: the arguments are not valid JSON")
                 .contains("Expected arguments like {\"command\": [\"bash\", \"-lc\", \"ls -la\"]");
         assertThat(context.events()).isEmpty();
     }
@@ -191,7 +191,7 @@ class ShellToolTest {
             ToolResult result = call(new RecordingToolContext(dir), mistake.getKey());
 
             assertThat(result.success()).as(mistake.getKey()).isFalse();
-            assertThat(result.output()).as(mistake.getKey()).contains(mistake.getValue());
+            assertThat(result.forModel()).as(mistake.getKey()).contains(mistake.getValue());
         }
     }
 
@@ -213,7 +213,7 @@ class ShellToolTest {
         ToolResult result = withSecrets.run(new ToolCall("call-2", "shell", "{\"command\":[\"env\"]}"),
                 new RecordingToolContext(dir));
 
-        assertThat(result.output()).contains("MOKA_VISIBLE=yes").doesNotContain("sk-do-not-leak");
+        assertThat(result.forModel()).contains("MOKA_VISIBLE=yes").doesNotContain("sk-do-not-leak");
     }
 
     @Test

@@ -1,0 +1,65 @@
+package dev.moka.cli;
+
+import dev.moka.core.auth.CredentialStore;
+import dev.moka.core.auth.DeviceLogin;
+import dev.moka.core.auth.OAuthException;
+import dev.moka.core.config.Config;
+import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.ConfigLoader;
+import dev.moka.core.config.ConfigOverrides;
+import dev.moka.core.config.MokaHome;
+import dev.moka.core.config.OAuthProvider;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code moka login PROVIDER}: signs in to an OAuth provider with the device flow and stores its token. */
+@Command(name = "login", mixinStandardHelpOptions = true,
+        description = "Sign in to an OAuth provider from [oauth_providers.<name>] (device flow); the token is "
+                + "stored in $MOKA_HOME/credentials/<name>.json.")
+final class LoginCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROVIDER", description = "The provider's name in config.toml.")
+    String provider;
+
+    @Option(names = {"-c", "--config"}, paramLabel = "KEY=VALUE", description = "Override a config.toml key.")
+    List<String> overrides = new ArrayList<>();
+
+    @ParentCommand
+    Main main;
+
+    @Override
+    public Integer call() {
+        Startup startup = main.startup();
+        try {
+            Config config = ConfigLoader.load(MokaHome.resolve(startup.env()), overrides,
+                    ConfigOverrides.NONE, startup.env(), startup.processCwd());
+            OAuthProvider chosen = config.services().oauthProviders().get(provider);
+            if (chosen == null) {
+                startup.err().println("moka: no OAuth provider named \"" + provider + "\"; add [oauth_providers."
+                        + provider + "] with client_id, device_authorization_endpoint and token_endpoint to "
+                        + "config.toml");
+                return ExitCodes.USAGE;
+            }
+            CredentialStore store = new CredentialStore(config.mokaHome());
+            new DeviceLogin(startup.http(), store, Clock.systemUTC(), duration -> Thread.sleep(duration))
+                    .login(chosen, line -> startup.err().println(line));
+            startup.err().println("Signed in to " + provider + "; the token is in " + store.file(provider));
+            return ExitCodes.OK;
+        } catch (ConfigException e) {
+            startup.err().println("moka: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (OAuthException e) {
+            startup.err().println("moka: login failed: " + e.getMessage());
+            return ExitCodes.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            startup.err().println("moka: interrupted");
+            return ExitCodes.FAILED;
+        }
+    }
+}

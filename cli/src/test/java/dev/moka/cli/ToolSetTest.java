@@ -1,0 +1,64 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.core.client.HttpClients;
+import dev.moka.core.config.Config;
+import dev.moka.core.config.ConfigLoader;
+import dev.moka.core.config.ConfigOverrides;
+import dev.moka.core.tools.ToolRouter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
+
+class ToolSetTest {
+    @TempDir
+    Path home;
+
+    private ToolRouter tools(String toml, Map<String, String> env, List<String> overrides) throws Exception {
+        Files.writeString(home.resolve("config.toml"), toml);
+        Config config = ConfigLoader.load(home, overrides, ConfigOverrides.NONE, env, home);
+        return ToolSet.build(config, env, HttpClients.lazy());
+    }
+
+    private static List<String> specNames(ToolRouter router) {
+        return router.specs().stream().map(ToolSetTest::label).toList();
+    }
+
+    private static String label(ObjectNode spec) {
+        return spec.has("name") ? spec.get("name").asString() : spec.get("type").asString();
+    }
+
+    @Test
+    void leavesSearchOutOfTheRequestWhenItsServiceIsNotConfigured() throws Exception {
+        assertThat(specNames(tools("", Map.of(), List.of()))).containsExactly("shell", "update_plan", "FetchURL");
+    }
+
+    @Test
+    void offersSearchWhenItsServiceIsConfiguredWithAKeyFromTheEnvironment() throws Exception {
+        String toml = """
+                [services.moonshot_search]
+                base_url = "https://search.example/api"
+                api_key = "${SEARCH_KEY}"
+                timeout_seconds = 12
+                [services.moonshot_search.custom_headers]
+                X-Env = "prod"
+                """;
+
+        assertThat(specNames(tools(toml, Map.of("SEARCH_KEY", "sk-1"), List.of())))
+                .containsExactly("shell", "update_plan", "SearchWeb", "FetchURL");
+        assertThat(specNames(tools(toml, Map.of(), List.of()))).doesNotContain("SearchWeb");
+    }
+
+    @Test
+    void addsTheHostedSearchForOpenAiOnly() throws Exception {
+        assertThat(specNames(tools("web_search = \"cached\"\n", Map.of(), List.of()))).endsWith("web_search");
+        assertThat(specNames(tools("", Map.of(), List.of("web_search=\"live\"")))).endsWith("web_search");
+        assertThat(specNames(tools("web_search = \"live\"\nmodel_provider = \"oss\"\n", Map.of(), List.of())))
+                .doesNotContain("web_search");
+    }
+}

@@ -1,0 +1,44 @@
+package dev.moka.core.tools;
+
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A tool with typed parameters: a record whose JSON Schema is generated (see {@link Param}) and against which
+ * every call's arguments are validated, with defaults filled in, before {@link #call} runs. Wrap it with
+ * {@link #asTool()} to put it in a {@link ToolRouter}.
+ */
+public interface TypedTool<P extends Record> {
+    String name();
+
+    /** The description the model reads, usually rendered by {@link ToolDescription}. */
+    String description();
+
+    Class<P> parametersType();
+
+    /** The {@code parameters} schema; generated from {@link #parametersType()} unless a tool pins its own. */
+    default ObjectNode parametersSchema() {
+        return ToolSchemas.generate(parametersType());
+    }
+
+    /**
+     * Turns the argument object into parameters. The default lets {@code binder} validate against
+     * {@link #parametersSchema()}, fill in defaults and map the object onto the record; a tool with checks of
+     * its own may override it (and may still call the binder first).
+     */
+    default P parse(ObjectNode arguments, ParamsBinder<P> binder) throws ToolArguments.Invalid {
+        return binder.bind(arguments);
+    }
+
+    /** An example of correct arguments, added to every argument error; empty for none. */
+    default String argumentsHint() {
+        return "";
+    }
+
+    /** Runs one call with checked parameters. Failures are returned as results; only an interrupt escapes. */
+    ToolResult call(P params, ToolCall call, ToolContext context) throws InterruptedException;
+
+    /** This tool in the low-level {@link Tool} form that the router dispatches. */
+    default Tool asTool() {
+        return new TypedToolBinding<>(this);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.moka.core.tools;
+
+import dev.moka.protocol.Json;
+import tools.jackson.databind.node.ObjectNode;
+
+/** A {@link TypedTool} seen as a {@link Tool}: the function spec built once, arguments checked per call. */
+final class TypedToolBinding<P extends Record> implements Tool {
+    private final TypedTool<P> tool;
+    private final ObjectNode spec;
+    private final ParamsBinder<P> binder;
+
+    TypedToolBinding(TypedTool<P> tool) {
+        this.tool = tool;
+        ObjectNode parameters = tool.parametersSchema();
+        this.binder = new ParamsBinder<>(parameters, tool.parametersType());
+        // The key order is part of the cached prompt prefix, so it never varies between tools or runs.
+        ObjectNode spec = Json.object();
+        spec.put("type", "function");
+        spec.put("name", tool.name());
+        spec.put("description", tool.description());
+        spec.put("strict", false);
+        spec.set("parameters", parameters.deepCopy());
+        this.spec = spec;
+    }
+
+    @Override
+    public String name() {
+        return tool.name();
+    }
+
+    @Override
+    public ObjectNode spec() {
+        return spec.deepCopy();
+    }
+
+    @Override
+    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
+        P params;
+        try {
+            params = tool.parse(ToolArguments.object(call.arguments()), binder);
+        } catch (ToolArguments.Invalid e) {
+            String hint = tool.argumentsHint();
+            return ToolResult.failure("Invalid " + tool.name() + " arguments: " + e.getMessage() + "."
+                    + (hint.isEmpty() ? "" : " " + hint), "invalid arguments");
+        }
+        return tool.call(params, call, context);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.moka.core.tools.web;
+
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Refuses URLs a fetch must not reach: schemes other than http(s), and (unless allowed) hosts that resolve to
+ * loopback, link-local, private, unique-local or unspecified addresses, so a page cannot steer Moka at the
+ * machine's own services or the cloud metadata endpoint. Checked on every redirect hop, after DNS resolution.
+ */
+final class AddressGuard {
+    private final HostResolver resolver;
+    private final boolean allowPrivate;
+
+    AddressGuard(HostResolver resolver, boolean allowPrivate) {
+        this.resolver = resolver;
+        this.allowPrivate = allowPrivate;
+    }
+
+    /** Null when {@code uri} may be fetched, else why not. */
+    String refusal(URI uri) {
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            return "only http and https URLs can be fetched, not \"" + (scheme.isEmpty() ? uri : scheme + ":") + "\"";
+        }
+        String host = uri.getHost();
+        if (host == null || host.isBlank()) {
+            return "the URL has no host name";
+        }
+        if (allowPrivate) {
+            return null;
+        }
+        List<InetAddress> addresses;
+        try {
+            addresses = resolver.resolve(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
+        } catch (UnknownHostException e) {
+            return "the host \"" + host + "\" could not be resolved; check the spelling";
+        }
+        for (InetAddress address : addresses) {
+            if (isInternal(address)) {
+                return "\"" + host + "\" resolves to the internal address " + address.getHostAddress()
+                        + ", which is refused to protect the local network (set "
+                        + "services.local_fetch.allow_private_addresses = true to allow it)";
+            }
+        }
+        return null;
+    }
+
+    static boolean isInternal(InetAddress address) {
+        if (address.isLoopbackAddress() || address.isLinkLocalAddress() || address.isSiteLocalAddress()
+                || address.isAnyLocalAddress() || address.isMulticastAddress()) {
+            return true;
+        }
+        byte[] bytes = address.getAddress();
+        if (address instanceof Inet6Address) {
+            // fc00::/7 unique local; ::ffff:a.b.c.d mapped addresses are judged by their IPv4 part.
+            if ((bytes[0] & 0xfe) == 0xfc) {
+                return true;
+            }
+            return false;
+        }
+        int first = bytes[0] & 0xff;
+        int second = bytes[1] & 0xff;
+        // 100.64.0.0/10 carrier-grade NAT and 0.0.0.0/8 are not covered by the JDK's checks.
+        return first == 0 || (first == 100 && second >= 64 && second < 128);
+    }
+}
