@@ -101,6 +101,7 @@ final class ExecRun {
         Path mokaHome = config.mokaHome();
         String conversationId;
         List<ResponseItem> resumed;
+        TurnContext resumedContext = null;
         RolloutRecorder rollout;
         if (resume.kind() == ResumeTarget.Kind.NONE) {
             conversationId = Uuids.v7();
@@ -117,6 +118,7 @@ final class ExecRun {
             Rollouts.Recorded recorded = Rollouts.read(file);
             conversationId = recorded.conversationId();
             resumed = recorded.items();
+            resumedContext = recorded.lastContext();
             rollout = RolloutRecorder.append(file);
         }
 
@@ -128,7 +130,7 @@ final class ExecRun {
                 new UpdatePlanTool()));
         SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
                 config.baseInstructions(), config.developerInstructions(), InitialContext.shellName(startup.env()),
-                resumed, schema);
+                resumed, schema, mokaHome, config.context(), resumedContext);
         try (Session session = Session.start(setup)) {
             return drive(session, items, schema);
         }

@@ -11,6 +11,7 @@ import java.util.List;
 /**
  * The resolved configuration of one Moka run: config.toml, then {@code -c} overrides, then flags.
  * Nullable fields: {@code reasoningEffort}, {@code verbosity}, {@code developerInstructions}.
+ * {@code context} holds the context-management keys (AGENTS.md, budgets, compaction, history, notify).
  */
 public record Config(
         Path mokaHome,
@@ -25,7 +26,8 @@ public record Config(
         Verbosity verbosity,
         String developerInstructions,
         String baseInstructions,
-        List<String> warnings) {
+        List<String> warnings,
+        ContextSettings context) {
 
     public Config {
         warnings = List.copyOf(warnings);
