@@ -20,7 +20,9 @@ public record ToolOutputBudget(long limit, boolean tokens) {
     static final long DEFAULT_TOKENS = 10_000;
     /** Other models get a byte budget, which needs no tokenizer. */
     static final long DEFAULT_BYTES = 10 * 1024;
-    private static final int BYTES_PER_TOKEN = 4;
+    /** Room, in tokens or bytes, for the header line and the marker. */
+    private static final long MARKER_ALLOWANCE = 24;
+    private static final String HEADER = "Total output lines: ";
 
     /** {@code tool_output_token_limit} when set, else the model family's default. */
     public static ToolOutputBudget forModel(ModelInfo model, Long configuredTokens) {
@@ -71,7 +73,7 @@ public record ToolOutputBudget(long limit, boolean tokens) {
     }
 
     private boolean fits(String text, TokenEstimator estimator) {
-        if (text.length() <= limit) {
+        if (text.length() <= limit || isCut(text)) {
             return true; // every token and every byte holds at least one char
         }
         return tokens ? estimator.text(text).tokens() <= limit
@@ -84,7 +86,12 @@ public record ToolOutputBudget(long limit, boolean tokens) {
             return text;
         }
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        long keepBytes = tokens ? limit * BYTES_PER_TOKEN : limit;
+        long keepBytes = Math.max(0, limit - MARKER_ALLOWANCE);
+        if (tokens) {
+            // Keep as many bytes as the budget's tokens take in this very text.
+            double bytesPerToken = (double) bytes.length / Math.max(1, estimator.text(text).tokens());
+            keepBytes = (long) (keepBytes * bytesPerToken);
+        }
         int half = (int) Math.min(Integer.MAX_VALUE, keepBytes / 2);
         int headEnd = Utf8Cut.floor(bytes, half);
         int tailStart = Math.max(headEnd, Utf8Cut.ceil(bytes, bytes.length - half));
@@ -94,7 +101,12 @@ public record ToolOutputBudget(long limit, boolean tokens) {
         String removed = tokens
                 ? estimator.text(middle).tokens() + " tokens"
                 : (tailStart - headEnd) + " bytes";
-        return "Total output lines: " + lines(text) + "\n\n" + head + "\n[... " + removed + " truncated ...]\n" + tail;
+        return HEADER + lines(text) + "\n\n" + head + "\n[... " + removed + " truncated ...]\n" + tail;
+    }
+
+    /** Text this class already cut: recorded outputs are cut once, never again. */
+    private static boolean isCut(String text) {
+        return text.startsWith(HEADER) && text.contains(" truncated ...]\n");
     }
 
     private static long lines(String text) {
