@@ -23,10 +23,27 @@ public final class TokenEstimator {
     /** A token count, and whether the real tokenizer produced it. */
     public record Estimate(long tokens, boolean exact) {}
 
+    /** The last text counted exactly and its count: a tool output is checked against its budget, then recorded. */
+    private record Last(String text, long tokens) {}
+
     private final CompletableFuture<Encoding> encoding;
+    private volatile Last last = new Last(null, 0);
 
     private TokenEstimator(CompletableFuture<Encoding> encoding) {
         this.encoding = encoding;
+    }
+
+    /**
+     * The estimator of this process: its tables load once, on first use, and are shared by every session
+     * (they are immutable and thread-safe).
+     */
+    public static TokenEstimator shared() {
+        return new TokenEstimator(Shared.ENCODING);
+    }
+
+    /** Holder idiom: the tables start loading when a session first asks for them, never at class load of callers. */
+    private static final class Shared {
+        static final CompletableFuture<Encoding> ENCODING = startLoading().encoding;
     }
 
     /** Starts loading the tokenizer in the background and returns at once. */
@@ -56,7 +73,13 @@ public final class TokenEstimator {
         if (loaded == null) {
             return new Estimate(text.length() / BYTES_PER_TOKEN + 1, false);
         }
-        return new Estimate(loaded.countTokensOrdinary(text), true);
+        Last previous = last;
+        if (previous.text() == text) {
+            return new Estimate(previous.tokens(), true);
+        }
+        long tokens = loaded.countTokensOrdinary(text);
+        last = new Last(text, tokens);
+        return new Estimate(tokens, true);
     }
 
     /** The estimate of one item as sent in a request. */

@@ -77,7 +77,7 @@ public final class Session implements AutoCloseable {
         this.context = setup.initialContext();
         ContextSettings settings = setup.contextSettings();
         Path home = setup.mokaHome();
-        TokenEstimator estimator = TokenEstimator.startLoading();
+        TokenEstimator estimator = TokenEstimator.shared();
         ConversationHistory history = new ConversationHistory(setup.resumedItems(), estimator);
         this.newConversation = history.isEmpty();
         List<String> warnings = new ArrayList<>();

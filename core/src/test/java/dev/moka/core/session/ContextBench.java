@@ -101,9 +101,12 @@ public final class ContextBench {
                 "You are a benchmark agent.", null, "bash", List.of(), null, home, settings, null);
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long serverCpuBefore = serverCpu(threads);
+        long serverCpuBefore = cpu(threads, true);
+        long clientCpuBefore = cpu(threads, false);
         long cpuBefore = os.getProcessCpuTime();
         long wallBefore = System.nanoTime();
+        long clientCpu;
+        long processCpu;
         try (Session session = Session.start(setup)) {
             session.submit(new Op.UserInput(List.of(new InputItem.Text("run the benchmark"))));
             while (true) {
@@ -112,16 +115,20 @@ public final class ContextBench {
                     throw new IllegalStateException("bench session failed: " + (event == null ? "timeout" : event));
                 }
                 if (event.msg() instanceof EventMsg.TaskComplete) {
+                    clientCpu = cpu(threads, false) - clientCpuBefore;
+                    processCpu = os.getProcessCpuTime() - cpuBefore;
                     break;
                 }
             }
         }
         long wall = System.nanoTime() - wallBefore;
-        long clientCpu = os.getProcessCpuTime() - cpuBefore - (serverCpu(threads) - serverCpuBefore);
+        long serverCpu = cpu(threads, true) - serverCpuBefore;
         server.stop(0);
         handler.shutdownNow();
         if (report) {
             print(observed, rounds, clientCpu, wall, remote);
+            System.out.printf("JVM overhead per round:       %.2f ms (GC and JIT: process CPU less client and server"
+                    + " threads)%n", (processCpu - clientCpu - serverCpu) / 1e6 / rounds);
         }
     }
 
@@ -136,16 +143,23 @@ public final class ContextBench {
                 o.extended, comparable, comparable == 0 ? 100.0 : 100.0 * o.extended / comparable);
         System.out.printf("peak prompt (o200k tokens):   %,d of a %,d window (%.1f%%)%n", o.peakPromptTokens, window,
                 100.0 * o.peakPromptTokens / window);
-        System.out.printf("client CPU per round:         %.2f ms (process CPU less the server thread, %d rounds)%n",
+        System.out.printf("client CPU per round:         %.2f ms (session, tool and HTTP client threads, %d rounds)%n",
                 clientCpu / 1e6 / rounds, rounds);
         System.out.printf("wall time:                    %.1f s%n", wall / 1e9);
     }
 
-    private static long serverCpu(ThreadMXBean threads) {
+    /**
+     * CPU time of the server's platform threads, or of the client's: the carriers of the session's virtual
+     * threads and the HTTP client's threads.
+     */
+    private static long cpu(ThreadMXBean threads, boolean server) {
         long total = 0;
         for (var info : threads.dumpAllThreads(false, false)) {
             String name = info.getThreadName();
-            if (name.equals("bench-server") || name.startsWith("HTTP-Dispatcher")) {
+            boolean isServer = name.equals("bench-server") || name.startsWith("HTTP-Dispatcher");
+            boolean isClient = name.startsWith("ForkJoinPool") || name.startsWith("HttpClient")
+                    || name.startsWith("moka-");
+            if (server ? isServer : isClient) {
                 total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
             }
         }
