@@ -55,6 +55,11 @@ public final class ContextBench {
     static final String TOOL = "bench_output";
     static final int OUTPUT_BYTES = 20 * 1024;
 
+    /** How the bundled compaction prompt starts, which marks a local summarization request. */
+    static final class CompactionPromptText {
+        static final String FIRST_WORDS = dev.moka.core.context.CompactionPrompt.text(null).substring(0, 40);
+    }
+
     /** What the server saw; touched only by its single handler thread. */
     static final class Observed {
         int rounds;
@@ -183,7 +188,7 @@ public final class ContextBench {
         o.samplingRequests++;
         measure(request, o);
         JsonNode last = request.get("input").get(request.get("input").size() - 1);
-        if (last.path("content").path(0).path("text").asString("").contains("handover note")) {
+        if (last.path("content").path(0).path("text").asString("").startsWith(CompactionPromptText.FIRST_WORDS)) {
             o.compactions++;
             reply = Sse.response("sum" + o.samplingRequests).text("m", "Summary of the benchmark so far.")
                     .completed().toFixture();
