@@ -98,6 +98,7 @@ final class ExecRun {
         Path mokaHome = config.mokaHome();
         String conversationId;
         List<ResponseItem> resumed;
+        TurnContext resumedContext = null;
         RolloutRecorder rollout;
         if (resume.kind() == ResumeTarget.Kind.NONE) {
             conversationId = Uuids.v7();
@@ -114,6 +115,7 @@ final class ExecRun {
             Rollouts.Recorded recorded = Rollouts.read(file);
             conversationId = recorded.conversationId();
             resumed = recorded.items();
+            resumedContext = recorded.lastContext();
             rollout = RolloutRecorder.append(file);
         }
 
@@ -124,7 +126,7 @@ final class ExecRun {
         ToolRouter tools = ToolSet.build(config, startup.env(), startup.http());
         SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
                 config.baseInstructions(), config.developerInstructions(), InitialContext.shellName(startup.env()),
-                resumed, schema);
+                resumed, schema, mokaHome, config.context(), resumedContext);
         try (Session session = Session.start(setup)) {
             return drive(session, items, schema);
         }

@@ -62,9 +62,12 @@ public sealed interface EventMsg {
 
     record AgentReasoningRawContentDelta(String delta) implements EventMsg {}
 
-    /** Token usage after a response: totals, the last response, and the window they are measured against. */
-    record TokenCount(TokenUsage totalTokenUsage, TokenUsage lastTokenUsage, long modelContextWindow)
-            implements EventMsg {}
+    /**
+     * Token usage after a response: totals, the last response, the window they are measured against, the
+     * estimated size of the next prompt, and the share of the window still free (0 to 100).
+     */
+    record TokenCount(TokenUsage totalTokenUsage, TokenUsage lastTokenUsage, long modelContextWindow,
+            long estimatedPromptTokens, int percentContextWindowLeft) implements EventMsg {}
 
     record ExecCommandBegin(String callId, List<String> command, String cwd, List<ParsedCommand> parsedCmd)
             implements EventMsg {}

@@ -7,4 +7,9 @@ public sealed interface Reply permits Sse, StatusReply {
     static StatusReply status(int code, String jsonBody) {
         return new StatusReply(code, jsonBody, java.util.List.of());
     }
+
+    /** The answer of {@code POST /responses/compact}: {@code {"output": [items]}}, each item given as JSON text. */
+    static StatusReply compacted(String... itemsJson) {
+        return status(200, "{\"output\":[" + String.join(",", itemsJson) + "]}");
+    }
 }

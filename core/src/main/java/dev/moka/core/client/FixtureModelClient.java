@@ -2,6 +2,7 @@ package dev.moka.core.client;
 
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.protocol.Json;
+import dev.moka.protocol.ResponseItem;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -47,6 +48,12 @@ public final class FixtureModelClient implements ModelClient {
             }
         }
         throw new ModelClientException(Kind.RESPONSE_FAILED, where(index) + " ends without response.completed");
+    }
+
+    /** A fixture has no compact endpoint: the next response's output items stand for the server's answer. */
+    @Override
+    public List<ResponseItem> compact(Prompt prompt) throws ModelClientException {
+        return stream(prompt, event -> { }).output();
     }
 
     @Override

@@ -12,7 +12,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.ResponseItemCodec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -79,6 +86,60 @@ public final class ResponsesClient implements ModelClient {
                 case StreamFailed failed -> pause(++streamRetries, provider.streamMaxRetries(), failed.reason(),
                         null, failed.cause(), events);
             }
+        }
+    }
+
+    /**
+     * {@code POST /responses/compact}: the server summarises the input into items (one of them a
+     * {@code compaction} item) that replace the history. Unreachable servers, 429 and 5xx are retried.
+     */
+    @Override
+    public List<ResponseItem> compact(Prompt prompt) throws ModelClientException {
+        String apiKey = provider.apiKey(env);
+        if (provider.envKey() != null && apiKey == null) {
+            throw new ModelClientException(Kind.UNAUTHORIZED, provider.envKey() + " is not set: set it to your API key"
+                    + " (it is the env_key of model provider '" + provider.id() + "')");
+        }
+        URI uri = ResponsesRequest.compactUri(provider);
+        byte[] body = Json.write(ResponsesRequest.compactBody(prompt, conversationId))
+                .getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = new LinkedHashMap<>(
+                ResponsesRequest.headers(provider, env, apiKey, identity, conversationId));
+        headers.put("accept", "application/json");
+        for (int retry = 1; ; retry++) {
+            HttpResponse<InputStream> response;
+            try {
+                response = http.get().send(request(uri, headers, body), HttpResponse.BodyHandlers.ofInputStream());
+            } catch (IOException e) {
+                pause(retry, provider.requestMaxRetries(), "cannot reach " + uri + ": " + describe(e), null, e,
+                        event -> { });
+                continue;
+            } catch (InterruptedException e) {
+                throw interrupted();
+            }
+            if (response.statusCode() / 100 == 2) {
+                return compactedItems(uri, response);
+            }
+            if (failedStatus(uri, response) instanceof RequestFailed failed) {
+                pause(retry, provider.requestMaxRetries(), failed.reason(), failed.serverDelay(), null, event -> { });
+            }
+        }
+    }
+
+    private static List<ResponseItem> compactedItems(URI uri, HttpResponse<InputStream> response)
+            throws ModelClientException {
+        try (InputStream in = response.body()) {
+            JsonNode output = Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)).get("output");
+            if (output == null || !output.isArray()) {
+                throw new ModelClientException(Kind.RESPONSE_FAILED, "the compaction answer from " + uri
+                        + " holds no \"output\" list of items");
+            }
+            List<ResponseItem> items = new ArrayList<>();
+            output.forEach(item -> items.add(ResponseItemCodec.fromJson(item)));
+            return List.copyOf(items);
+        } catch (IOException | JacksonException e) {
+            throw new ModelClientException(Kind.RESPONSE_FAILED, "cannot read the compaction answer from " + uri
+                    + ": " + e.getMessage(), e);
         }
     }
 

@@ -23,11 +23,20 @@ final class ResponsesRequest {
 
     /** {@code {base_url}/responses} plus the provider's query parameters, sorted by name. */
     static URI uri(ModelProviderInfo provider) {
+        return uri(provider, "/responses");
+    }
+
+    /** {@code {base_url}/responses/compact} plus the provider's query parameters. */
+    static URI compactUri(ModelProviderInfo provider) {
+        return uri(provider, "/responses/compact");
+    }
+
+    private static URI uri(ModelProviderInfo provider, String endpoint) {
         String base = provider.baseUrl().replaceAll("/+$", "");
         String query = new TreeMap<>(provider.queryParams()).entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
                 .collect(Collectors.joining("&"));
-        String url = base + "/responses" + (query.isEmpty() ? "" : "?" + query);
+        String url = base + endpoint + (query.isEmpty() ? "" : "?" + query);
         try {
             return URI.create(url);
         } catch (IllegalArgumentException e) {
@@ -100,6 +109,13 @@ final class ResponsesRequest {
             }
         });
         return headers;
+    }
+
+    /** The compact endpoint takes the same body, answered as one JSON document rather than a stream. */
+    static ObjectNode compactBody(Prompt prompt, String conversationId) {
+        ObjectNode body = body(prompt, conversationId);
+        body.remove("stream");
+        return body;
     }
 
     private static ObjectNode reasoning(ModelSettings settings) {

@@ -12,6 +12,7 @@ import java.util.List;
  * The resolved configuration of one Moka run: config.toml, then {@code -c} overrides, then flags.
  * Nullable fields: {@code reasoningEffort}, {@code verbosity}, {@code developerInstructions}.
  * {@code services} holds the tools' external services (never null; {@link Services#NONE} when none).
+ * {@code context} holds the context-management keys (AGENTS.md, budgets, compaction, history, notify).
  */
 public record Config(
         Path mokaHome,
@@ -27,7 +28,8 @@ public record Config(
         String developerInstructions,
         String baseInstructions,
         List<String> warnings,
-        Services services) {
+        Services services,
+        ContextSettings context) {
 
     public Config {
         warnings = List.copyOf(warnings);

@@ -62,7 +62,8 @@ public final class ConfigLoader {
                 settings.developerInstructions(),
                 BaseInstructions.load(settings.instructionsFile()),
                 warnings,
-                services);
+                services,
+                ContextSettingsReader.read(root, home, provider));
     }
 
     /**

@@ -42,13 +42,19 @@ final class KnownKeys {
                                 ? Services.LOCAL_FETCH_KEYS : Services.SERVICE_KEYS, out));
                     }
                 }
+                case "history" -> {
+                    if (node instanceof ConfigNode.Table history) {
+                        unknown(history, ContextSettingsReader.HISTORY_KEYS, out);
+                    }
+                }
                 case "sandbox_workspace_write" -> {
                     if (node instanceof ConfigNode.Table sandbox) {
                         unknown(sandbox, SANDBOX_WORKSPACE_WRITE, out);
                     }
                 }
                 default -> {
-                    if (!TOP_LEVEL.contains(entry.getKey())) {
+                    if (!TOP_LEVEL.contains(entry.getKey())
+                            && !ContextSettingsReader.TOP_LEVEL_KEYS.contains(entry.getKey())) {
                         out.add(warning(node));
                     }
                 }

@@ -22,7 +22,7 @@ record ProviderSpec(
 
     static final Set<String> KEYS = Set.of("name", "base_url", "env_key", "wire_api", "query_params",
             "http_headers", "env_http_headers", "request_max_retries", "stream_max_retries",
-            "stream_idle_timeout_ms");
+            "stream_idle_timeout_ms", ContextSettingsReader.REMOTE_COMPACTION_KEY);
 
     static ProviderSpec read(ConfigNode.Table table) throws ConfigException {
         ConfigNode timeoutNode = table.get("stream_idle_timeout_ms");

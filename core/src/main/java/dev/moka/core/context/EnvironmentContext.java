@@ -10,8 +10,33 @@ import java.nio.file.Path;
 public record EnvironmentContext(Path cwd, AskForApproval approvalPolicy, SandboxMode sandboxMode,
         NetworkAccess networkAccess, String shell) {
 
+    static final String OPEN = "<environment_context>";
+
+    /**
+     * What changed from {@code before} to {@code after}, with unchanged fields null; null when nothing did.
+     * The shell is never repeated, since it cannot change within a conversation.
+     */
+    public static EnvironmentContext diff(EnvironmentContext before, EnvironmentContext after) {
+        EnvironmentContext changed = new EnvironmentContext(
+                changed(before.cwd(), after.cwd()),
+                changed(before.approvalPolicy(), after.approvalPolicy()),
+                changed(before.sandboxMode(), after.sandboxMode()),
+                changed(before.networkAccess(), after.networkAccess()),
+                null);
+        return changed.equals(new EnvironmentContext(null, null, null, null, null)) ? null : changed;
+    }
+
+    private static <T> T changed(T before, T after) {
+        return java.util.Objects.equals(before, after) ? null : after;
+    }
+
+    /** Whether {@code message} is an environment context message. */
+    static boolean isEnvironmentContext(ResponseItem.Message message) {
+        return message.text().startsWith(OPEN);
+    }
+
     public String toXml() {
-        var xml = new StringBuilder("<environment_context>\n");
+        var xml = new StringBuilder(OPEN).append('\n');
         element(xml, "cwd", cwd == null ? null : cwd.toString());
         element(xml, "approval_policy", approvalPolicy == null ? null : approvalPolicy.wire());
         element(xml, "sandbox_mode", sandboxMode == null ? null : sandboxMode.wire());

@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -74,7 +75,22 @@ public final class RolloutRecorder implements AutoCloseable {
             payload.put("effort", context.settings().effort().wire());
         }
         payload.put("summary", context.settings().summary().wire());
+        payload.set("sandbox_policy", SandboxPolicyJson.write(context.sandboxPolicy()));
         write("turn_context", payload);
+    }
+
+    /**
+     * A compaction: the items that replaced the history, so that resume rebuilds exactly what the live
+     * session sends next. {@code summary} is the local summary text, or null for a remote compaction.
+     */
+    public void recordCompacted(String summary, List<ResponseItem> replacement) {
+        ObjectNode payload = Json.object();
+        if (summary != null) {
+            payload.put("message", summary);
+        }
+        var items = payload.putArray("replacement_history");
+        replacement.forEach(item -> items.add(ResponseItemCodec.toJson(item)));
+        write("compacted", payload);
     }
 
     private synchronized void write(String type, JsonNode payload) {

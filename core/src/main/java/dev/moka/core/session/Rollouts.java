@@ -1,6 +1,13 @@
 package dev.moka.core.session;
 
+import dev.moka.core.client.ModelSettings;
+import dev.moka.core.config.ModelTable;
+import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Json;
+import dev.moka.protocol.ReasoningEffort;
+import dev.moka.protocol.ReasoningSummary;
+import dev.moka.protocol.SandboxPolicy;
+import dev.moka.protocol.WireEnum;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;
 import java.io.IOException;
@@ -19,8 +26,13 @@ import tools.jackson.databind.JsonNode;
 public final class Rollouts {
     private Rollouts() {}
 
-    /** A conversation read from its rollout: its id, where it started, and its items in order. */
-    public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items) {}
+    /**
+     * A conversation read from its rollout: its id, where it started, its items in order (as the last
+     * compaction left them), and the turn context they were last brought up to date with (null when the
+     * rollout records none).
+     */
+    public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
+            TurnContext lastContext) {}
 
     /** The rollout of the most recently started conversation. */
     public static Optional<Path> latest(Path mokaHome) throws IOException {
@@ -45,6 +57,7 @@ public final class Rollouts {
         String conversationId = null;
         String cwd = null;
         List<ResponseItem> items = new ArrayList<>();
+        TurnContext lastContext = null;
         int lineNumber = 0;
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             lineNumber++;
@@ -65,13 +78,36 @@ public final class Rollouts {
                     cwd = Json.text(payload, "cwd");
                 }
                 case "response_item" -> items.add(ResponseItemCodec.fromJson(payload));
+                case "compacted" -> {
+                    items.clear();
+                    payload.path("replacement_history").forEach(item -> items.add(ResponseItemCodec.fromJson(item)));
+                }
+                case "turn_context" -> lastContext = turnContext(payload, lastContext);
                 default -> { }
             }
         }
         if (conversationId == null) {
             throw new IOException(file + ": not a Moka rollout (no session_meta line among " + lineNumber + ")");
         }
-        return new Recorded(file, conversationId, cwd, List.copyOf(items));
+        return new Recorded(file, conversationId, cwd, List.copyOf(items), lastContext);
+    }
+
+    /** The context of a {@code turn_context} line; a line missing a field keeps the one before. */
+    private static TurnContext turnContext(JsonNode payload, TurnContext before) {
+        String cwd = Json.text(payload, "cwd");
+        AskForApproval approval = WireEnum.parse(AskForApproval.class,
+                String.valueOf(Json.text(payload, "approval_policy"))).orElse(null);
+        SandboxPolicy sandbox = SandboxPolicyJson.read(payload.get("sandbox_policy"));
+        String model = Json.text(payload, "model");
+        if (cwd == null || approval == null || sandbox == null || model == null) {
+            return before;
+        }
+        ReasoningEffort effort = WireEnum.parse(ReasoningEffort.class, String.valueOf(Json.text(payload, "effort")))
+                .orElse(null);
+        ReasoningSummary summary = WireEnum.parse(ReasoningSummary.class,
+                String.valueOf(Json.text(payload, "summary"))).orElse(ReasoningSummary.AUTO);
+        return new TurnContext(Path.of(cwd), approval, sandbox,
+                new ModelSettings(ModelTable.lookup(model), effort, summary, null));
     }
 
     private static Stream<Path> rolloutFiles(Path mokaHome) throws IOException {

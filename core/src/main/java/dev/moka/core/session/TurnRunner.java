@@ -5,7 +5,11 @@ import dev.moka.core.client.ModelClient;
 import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.Prompt;
 import dev.moka.core.client.ResponseEvent;
+import dev.moka.core.config.ContextSettings;
 import dev.moka.core.context.ConversationHistory;
+import dev.moka.core.context.TokenAccounting;
+import dev.moka.core.context.TokenEstimator;
+import dev.moka.core.context.ToolOutputBudget;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
@@ -18,6 +22,7 @@ import dev.moka.protocol.TokenUsage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,16 +36,26 @@ final class TurnRunner {
     private final RolloutRecorder rollout;
     private final String instructions;
     private final JsonNode outputSchema;
-    private TokenUsage totalUsage = TokenUsage.ZERO;
+    private final TokenEstimator estimator;
+    private final ContextSettings settings;
+    private final Compactor compactor;
+    private final Function<TurnContext, List<ResponseItem>> initialContext;
+    private final TokenAccounting accounting;
 
     TurnRunner(ModelClient client, ToolRouter tools, ConversationHistory history, RolloutRecorder rollout,
-            String instructions, JsonNode outputSchema) {
+            String instructions, JsonNode outputSchema, TokenEstimator estimator, ContextSettings settings,
+            Compactor compactor, Function<TurnContext, List<ResponseItem>> initialContext) {
         this.client = client;
         this.tools = tools;
         this.history = history;
         this.rollout = rollout;
         this.instructions = instructions;
         this.outputSchema = outputSchema;
+        this.estimator = estimator;
+        this.settings = settings;
+        this.compactor = compactor;
+        this.initialContext = initialContext;
+        this.accounting = new TokenAccounting(history, estimator);
     }
 
     void record(ResponseItem item) {
@@ -51,10 +66,13 @@ final class TurnRunner {
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
     String run(TurnContext context, EventSink sink) throws ModelClientException, InterruptedException {
         String lastMessage = null;
+        ToolOutputBudget budget = ToolOutputBudget.forModel(context.settings().model(),
+                settings.toolOutputTokenLimit());
         while (true) {
-            Prompt prompt = new Prompt(context.settings(), instructions, history.forPrompt(), tools.specs(),
-                    outputSchema);
-            CompletedResponse response = client.stream(prompt, event -> forwardDelta(event, sink));
+            if (estimatedPromptTokens() > autoCompactLimit(context)) {
+                compact(context, sink);
+            }
+            CompletedResponse response = sample(context, sink);
             List<ToolCall> calls = new ArrayList<>();
             for (ResponseItem item : response.output()) {
                 record(item);
@@ -71,6 +89,7 @@ final class TurnRunner {
                     default -> { }
                 }
             }
+            accounting.responseCompleted(response.usage());
             reportUsage(response.usage(), context, sink);
             if (calls.isEmpty()) {
                 return lastMessage;
@@ -83,8 +102,49 @@ final class TurnRunner {
                         ? new ResponseItem.CustomToolCallOutput(call.callId(), result.forModel())
                         : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));
             }
-            outputs.forEach(this::record);
+            outputs.forEach(output -> record(budget.apply(output, estimator)));
         }
+    }
+
+    /** Compacts the history now (the {@code Compact} op, or a prompt about to outgrow the window). */
+    void compact(TurnContext context, EventSink sink) throws ModelClientException {
+        compactor.compact(history, prompt(context), initialContext.apply(context), sink);
+        accounting.historyReplaced();
+    }
+
+    /** The history as the model would see it next, as JSON items. */
+    List<ResponseItem> items() {
+        return history.items();
+    }
+
+    long estimatedPromptTokens() {
+        return accounting.estimatedPromptTokens(instructions, tools.specs());
+    }
+
+    /** {@code model_auto_compact_token_limit} (never above the window), else 90% of the window. */
+    long autoCompactLimit(TurnContext context) {
+        long window = context.settings().model().contextWindow();
+        Long configured = settings.autoCompactTokenLimit();
+        return configured != null ? Math.min(configured, window) : window * 9 / 10;
+    }
+
+    /** One request; a prompt the server finds too long is compacted and sent once more. */
+    private CompletedResponse sample(TurnContext context, EventSink sink) throws ModelClientException {
+        try {
+            return client.stream(prompt(context), event -> forwardDelta(event, sink));
+        } catch (ModelClientException e) {
+            if (e.kind() != ModelClientException.Kind.CONTEXT_LENGTH_EXCEEDED) {
+                throw e;
+            }
+            sink.emit(new EventMsg.BackgroundEvent("the prompt did not fit the model's context window; "
+                    + "compacting and trying again"));
+            compact(context, sink);
+            return client.stream(prompt(context), event -> forwardDelta(event, sink));
+        }
+    }
+
+    private Prompt prompt(TurnContext context) {
+        return new Prompt(context.settings(), instructions, history.forPrompt(), tools.specs(), outputSchema);
     }
 
     private static boolean isCustom(CompletedResponse response, ToolCall call) {
@@ -93,11 +153,10 @@ final class TurnRunner {
     }
 
     private void reportUsage(TokenUsage usage, TurnContext context, EventSink sink) {
-        if (usage == null) {
-            return;
-        }
-        totalUsage = totalUsage.plus(usage);
-        sink.emit(new EventMsg.TokenCount(totalUsage, usage, context.settings().model().contextWindow()));
+        long window = context.settings().model().contextWindow();
+        long estimated = estimatedPromptTokens();
+        sink.emit(new EventMsg.TokenCount(accounting.total(), usage == null ? TokenUsage.ZERO : usage, window,
+                estimated, TokenAccounting.percentLeft(estimated, window)));
     }
 
     private static void forwardDelta(ResponseEvent event, EventSink sink) {

@@ -72,11 +72,11 @@ class UnknownKeysTest {
         assertThat(config.model()).isEqualTo("gpt-5-codex");
         assertThat(config.provider().requestMaxRetries()).isEqualTo(6);
         assertThat(config.sandboxPolicy().network().wire()).isEqualTo("enabled");
+        assertThat(config.context().notifyCommand()).containsExactly("notify-send", "Codex");
+        assertThat(config.context().historyPersistence()).isTrue();
         assertThat(config.warnings()).containsExactly(
-                file + ":5: unknown key \"notify\" ignored",
                 file + ":6: unknown key \"hide_agent_reasoning\" ignored",
                 file + ":8: unknown key \"tui\" ignored",
-                file + ":11: unknown key \"history\" ignored",
                 file + ":14: unknown key \"mcp_servers\" ignored",
                 file + ":22: unknown key \"projects\" ignored",
                 file + ":25: unknown key \"shell_environment_policy\" ignored",

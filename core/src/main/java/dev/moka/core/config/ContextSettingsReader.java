@@ -1,0 +1,102 @@
+package dev.moka.core.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/** Reads the top-level keys of {@link ContextSettings}; profiles do not carry them. */
+final class ContextSettingsReader {
+    static final Set<String> TOP_LEVEL_KEYS = Set.of("project_doc_max_bytes", "project_doc_fallback_filenames",
+            "project_root_markers", "tool_output_token_limit", "model_auto_compact_token_limit", "compact_prompt",
+            "experimental_compact_prompt_file", "history", "notify");
+    static final Set<String> HISTORY_KEYS = Set.of("persistence", "max_bytes");
+    static final String REMOTE_COMPACTION_KEY = "remote_compaction";
+
+    private ContextSettingsReader() {}
+
+    static ContextSettings read(ConfigNode.Table root, Path mokaHome, ModelProviderInfo provider)
+            throws ConfigException {
+        ContextSettings d = ContextSettings.DEFAULTS;
+        ConfigNode.Table history = ConfigValues.table(root.get("history"));
+        return new ContextSettings(
+                orDefault(atLeast(root.get("project_doc_max_bytes"), 0), d.projectDocMaxBytes()),
+                orDefault(ConfigValues.strings(root.get("project_doc_fallback_filenames")),
+                        d.projectDocFallbackFilenames()),
+                orDefault(ConfigValues.strings(root.get("project_root_markers")), d.projectRootMarkers()),
+                atLeast(root.get("tool_output_token_limit"), 1),
+                atLeast(root.get("model_auto_compact_token_limit"), 1),
+                compactPrompt(root, mokaHome),
+                history == null || persistence(history.get("persistence")),
+                history == null ? 0 : orDefault(atLeast(history.get("max_bytes"), 0), 0L),
+                notify(root.get("notify")),
+                remoteCompaction(root, provider));
+    }
+
+    private static <T> T orDefault(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+
+    private static Long atLeast(ConfigNode node, long min) throws ConfigException {
+        Long value = ConfigValues.integer(node);
+        if (value != null && value < min) {
+            throw node.error("must be " + min + " or more, found " + value);
+        }
+        return value;
+    }
+
+    private static boolean persistence(ConfigNode node) throws ConfigException {
+        String value = ConfigValues.string(node);
+        if (value == null || value.equals("save-all")) {
+            return true;
+        }
+        if (value.equals("none")) {
+            return false;
+        }
+        throw node.error("unknown value " + ConfigValues.quote(value) + "; expected one of \"save-all\", \"none\"");
+    }
+
+    private static List<String> notify(ConfigNode node) throws ConfigException {
+        List<String> argv = ConfigValues.strings(node);
+        if (argv == null) {
+            return List.of();
+        }
+        if (argv.isEmpty() || argv.getFirst().isBlank()) {
+            throw node.error("needs a program to run, such as [\"notify-send\", \"Moka\"]; remove the key to run none");
+        }
+        return argv;
+    }
+
+    /** {@code compact_prompt} wins over {@code experimental_compact_prompt_file}, which is read now. */
+    private static String compactPrompt(ConfigNode.Table root, Path mokaHome) throws ConfigException {
+        String inline = ConfigValues.string(root.get("compact_prompt"));
+        if (inline != null) {
+            return inline.isBlank() ? null : inline;
+        }
+        ConfigNode fileNode = root.get("experimental_compact_prompt_file");
+        String file = ConfigValues.string(fileNode);
+        if (file == null) {
+            return null;
+        }
+        Path path = ConfigPaths.resolve(mokaHome, file);
+        try {
+            String text = Files.readString(path);
+            if (text.isBlank()) {
+                throw fileNode.error("the file " + path + " is empty; write a compaction prompt in it or remove the key");
+            }
+            return text;
+        } catch (IOException e) {
+            throw fileNode.error("cannot read " + path + " (" + e.getClass().getSimpleName()
+                    + "); point it at a readable text file or remove the key");
+        }
+    }
+
+    private static boolean remoteCompaction(ConfigNode.Table root, ModelProviderInfo provider)
+            throws ConfigException {
+        ConfigNode.Table providers = ConfigValues.table(root.get("model_providers"));
+        ConfigNode.Table table = providers == null ? null : ConfigValues.table(providers.get(provider.id()));
+        Boolean flag = table == null ? null : ConfigValues.bool(table.get(REMOTE_COMPACTION_KEY));
+        return flag != null ? flag : Providers.OPENAI.equals(provider.id());
+    }
+}

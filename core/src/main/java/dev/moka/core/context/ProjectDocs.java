@@ -1,0 +1,116 @@
+package dev.moka.core.context;
+
+import dev.moka.core.config.ContextSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the AGENTS.md files that apply to a directory: the global one under MOKA_HOME, then one per
+ * directory from the project root down to the working directory, so more specific text comes later.
+ */
+public final class ProjectDocs {
+    static final String OVERRIDE = "AGENTS.override.md";
+    static final String DEFAULT = "AGENTS.md";
+
+    /** One file's text and the directory it came from. */
+    public record Part(Path directory, Path file, String text) {}
+
+    /** The parts in order, and warnings (such as a cut) for the person. */
+    public record Found(List<Part> parts, List<String> warnings) {
+        public Found {
+            parts = List.copyOf(parts);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    private ProjectDocs() {}
+
+    public static Found find(Path mokaHome, Path cwd, ContextSettings settings) {
+        List<Part> parts = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        if (mokaHome != null) {
+            Path global = firstExisting(mokaHome, List.of(OVERRIDE, DEFAULT));
+            if (global != null) {
+                read(global, warnings, parts, Long.MAX_VALUE);
+            }
+        }
+        long budget = settings.projectDocMaxBytes();
+        if (budget > 0) {
+            List<String> names = new ArrayList<>(List.of(OVERRIDE, DEFAULT));
+            names.addAll(settings.projectDocFallbackFilenames());
+            for (Path dir : rootToCwd(cwd, settings.projectRootMarkers())) {
+                Path file = firstExisting(dir, names);
+                if (file == null) {
+                    continue;
+                }
+                if (budget <= 0) {
+                    warnings.add(file + " was left out: project docs passed project_doc_max_bytes ("
+                            + settings.projectDocMaxBytes() + " bytes); raise it to include more");
+                    continue;
+                }
+                budget -= read(file, warnings, parts, budget);
+            }
+        }
+        return new Found(parts, warnings);
+    }
+
+    /** The project root: the nearest directory at or above {@code cwd} holding a marker, else cwd itself. */
+    public static Path projectRoot(Path cwd, List<String> markers) {
+        for (Path dir = cwd; dir != null; dir = dir.getParent()) {
+            for (String marker : markers) {
+                if (Files.exists(dir.resolve(marker))) {
+                    return dir;
+                }
+            }
+        }
+        return cwd;
+    }
+
+    private static List<Path> rootToCwd(Path cwd, List<String> markers) {
+        Path root = projectRoot(cwd, markers);
+        List<Path> dirs = new ArrayList<>();
+        for (Path dir = cwd; dir != null && dir.startsWith(root); dir = dir.getParent()) {
+            dirs.addFirst(dir);
+            if (dir.equals(root)) {
+                break;
+            }
+        }
+        return dirs;
+    }
+
+    private static Path firstExisting(Path dir, List<String> names) {
+        for (String name : names) {
+            Path file = dir.resolve(name);
+            if (Files.isRegularFile(file)) {
+                return file;
+            }
+        }
+        return null;
+    }
+
+    /** Reads at most {@code budget} bytes of {@code file} into {@code parts}; the bytes taken. */
+    private static long read(Path file, List<String> warnings, List<Part> parts, long budget) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            warnings.add("cannot read " + file + " (" + e.getClass().getSimpleName() + "); it was left out");
+            return 0;
+        }
+        int keep = bytes.length;
+        if (bytes.length > budget) {
+            keep = Utf8Cut.floor(bytes, (int) budget);
+            warnings.add(file + " was cut to " + keep + " of its " + bytes.length
+                    + " bytes to stay within project_doc_max_bytes; raise it to send the whole file");
+        }
+        String text = new String(bytes, 0, keep, StandardCharsets.UTF_8);
+        if (!text.isBlank()) {
+            parts.add(new Part(file.getParent(), file, text.strip()));
+        }
+        return keep;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.moka.core.context;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Skills: folders holding a {@code SKILL.md} whose front matter names and describes them. Only the listing
+ * goes into the context; the model reads a skill's file when a task calls for it.
+ */
+public final class Skills {
+    /** One skill as listed to the model. */
+    public record Skill(String name, String description, Path file) {}
+
+    private Skills() {}
+
+    /** Skills under {@code $MOKA_HOME/skills} then {@code <project>/.agents/skills}, each folder sorted by name. */
+    public static List<Skill> find(Path mokaHome, Path projectRoot) {
+        List<Skill> skills = new ArrayList<>();
+        if (mokaHome != null) {
+            scan(mokaHome.resolve("skills"), skills);
+        }
+        if (projectRoot != null) {
+            scan(projectRoot.resolve(".agents").resolve("skills"), skills);
+        }
+        return List.copyOf(skills);
+    }
+
+    private static void scan(Path dir, List<Skill> out) {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+            for (Path child : children) {
+                Path file = child.resolve("SKILL.md");
+                if (Files.isRegularFile(file)) {
+                    files.add(file);
+                }
+            }
+        } catch (IOException e) {
+            return;
+        }
+        files.sort(null);
+        for (Path file : files) {
+            Skill skill = parse(file);
+            if (skill != null) {
+                out.add(skill);
+            }
+        }
+    }
+
+    /** The skill in {@code file}, or null when its front matter has no name. */
+    static Skill parse(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            return null;
+        }
+        if (lines.isEmpty() || !lines.getFirst().strip().equals("---")) {
+            return null;
+        }
+        String name = null;
+        String description = "";
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.strip().equals("---")) {
+                break;
+            }
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            String key = line.substring(0, colon).strip();
+            String value = unquote(line.substring(colon + 1).strip());
+            if (key.equals("name")) {
+                name = value;
+            } else if (key.equals("description")) {
+                description = value;
+            }
+        }
+        return name == null || name.isBlank() ? null : new Skill(name, description, file);
+    }
+
+    private static String unquote(String text) {
+        if (text.length() >= 2 && (text.startsWith("\"") && text.endsWith("\"")
+                || text.startsWith("'") && text.endsWith("'"))) {
+            return text.substring(1, text.length() - 1);
+        }
+        return text;
+    }
+}

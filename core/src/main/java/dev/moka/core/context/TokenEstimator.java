@@ -1,0 +1,138 @@
+package dev.moka.core.context;
+
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+import dev.moka.protocol.ContentItem;
+import dev.moka.protocol.ResponseItem;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Estimates how many tokens items take in a prompt: text through the o200k_base tokenizer, opaque
+ * {@code encrypted_content} and images by their size. The tokenizer's tables take a few hundred
+ * milliseconds to load, so they load on a virtual thread; until then text is estimated at four bytes a token
+ * and such rough figures are marked {@link Estimate#exact() inexact} so callers do not cache them.
+ */
+public final class TokenEstimator {
+    /** A per-item overhead for role, type and framing tokens. */
+    static final int ITEM_OVERHEAD = 4;
+    /** An image is billed by its tiles, not its bytes; this caps the bytes-based guess at a large image's cost. */
+    static final long MAX_IMAGE_TOKENS = 2_000;
+    private static final int BYTES_PER_TOKEN = 4;
+
+    /** A token count, and whether the real tokenizer produced it. */
+    public record Estimate(long tokens, boolean exact) {}
+
+    /** The last text counted exactly and its count: a tool output is checked against its budget, then recorded. */
+    private record Last(String text, long tokens) {}
+
+    private final CompletableFuture<Encoding> encoding;
+    private volatile Last last = new Last(null, 0);
+
+    private TokenEstimator(CompletableFuture<Encoding> encoding) {
+        this.encoding = encoding;
+    }
+
+    /**
+     * The estimator of this process: its tables load once, on first use, and are shared by every session
+     * (they are immutable and thread-safe).
+     */
+    public static TokenEstimator shared() {
+        return new TokenEstimator(Shared.ENCODING);
+    }
+
+    /** Holder idiom: the tables start loading when a session first asks for them, never at class load of callers. */
+    private static final class Shared {
+        static final CompletableFuture<Encoding> ENCODING = startLoading().encoding;
+    }
+
+    /** Starts loading the tokenizer in the background and returns at once. */
+    public static TokenEstimator startLoading() {
+        var future = new CompletableFuture<Encoding>();
+        Thread.ofVirtual().name("moka-tokenizer-load").start(() -> {
+            try {
+                future.complete(Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE));
+            } catch (RuntimeException | Error e) {
+                future.completeExceptionally(e);
+            }
+        });
+        return new TokenEstimator(future);
+    }
+
+    /** Waits for the tokenizer (benchmarks and tests that want exact figures from the start). */
+    public TokenEstimator awaitLoaded() {
+        encoding.join();
+        return this;
+    }
+
+    public Estimate text(String text) {
+        if (text == null || text.isEmpty()) {
+            return new Estimate(0, true);
+        }
+        Encoding loaded = encoding.isDone() && !encoding.isCompletedExceptionally() ? encoding.join() : null;
+        if (loaded == null) {
+            return new Estimate(text.length() / BYTES_PER_TOKEN + 1, false);
+        }
+        Last previous = last;
+        if (previous.text() == text) {
+            return new Estimate(previous.tokens(), true);
+        }
+        long tokens = loaded.countTokensOrdinary(text);
+        last = new Last(text, tokens);
+        return new Estimate(tokens, true);
+    }
+
+    /** The estimate of one item as sent in a request. */
+    public Estimate item(ResponseItem item) {
+        var sum = new Sum();
+        sum.tokens = ITEM_OVERHEAD;
+        switch (item) {
+            case ResponseItem.Message m -> m.content().forEach(part -> content(part, sum));
+            case ResponseItem.Reasoning r -> {
+                r.summary().forEach(s -> sum.add(text(s)));
+                if (r.content() != null) {
+                    r.content().forEach(c -> sum.add(text(c)));
+                }
+                sum.tokens += opaque(r.encryptedContent());
+            }
+            case ResponseItem.FunctionCall c -> {
+                sum.add(text(c.name()));
+                sum.add(text(c.arguments()));
+            }
+            case ResponseItem.FunctionCallOutput o -> sum.add(text(o.output()));
+            case ResponseItem.CustomToolCall c -> {
+                sum.add(text(c.name()));
+                sum.add(text(c.input()));
+            }
+            case ResponseItem.CustomToolCallOutput o -> sum.add(text(o.output()));
+            case ResponseItem.WebSearchCall w -> sum.tokens += w.raw().toString().length() / BYTES_PER_TOKEN;
+            case ResponseItem.Compaction c -> sum.tokens += opaque(c.encryptedContent());
+            case ResponseItem.Unknown ignored -> sum.tokens = 0;
+        }
+        return new Estimate(sum.tokens, sum.exact);
+    }
+
+    private void content(ContentItem part, Sum sum) {
+        switch (part) {
+            case ContentItem.InputText t -> sum.add(text(t.text()));
+            case ContentItem.OutputText t -> sum.add(text(t.text()));
+            case ContentItem.InputImage i -> sum.tokens += Math.min(MAX_IMAGE_TOKENS, opaque(i.imageUrl()));
+            case ContentItem.Unknown u -> sum.tokens += u.raw().toString().length() / BYTES_PER_TOKEN;
+        }
+    }
+
+    /** Base64 text: three bytes per four characters, then four bytes a token. */
+    static long opaque(String base64) {
+        return base64 == null ? 0 : (long) base64.length() * 3 / 4 / BYTES_PER_TOKEN;
+    }
+
+    private static final class Sum {
+        long tokens;
+        boolean exact = true;
+
+        void add(Estimate e) {
+            tokens += e.tokens();
+            exact &= e.exact();
+        }
+    }
+}

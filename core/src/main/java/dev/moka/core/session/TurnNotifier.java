@@ -1,0 +1,74 @@
+package dev.moka.core.session;
+
+import dev.moka.protocol.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the {@code notify} command after each completed turn with one JSON argument describing it. The
+ * command runs on its own; a failure to start it, or a non-zero exit, goes to {@code $MOKA_HOME/log/moka.log}
+ * and never affects the session.
+ */
+final class TurnNotifier {
+    private final List<String> command;
+    private final Path log;
+
+    /** {@code log} may be null (failures are then dropped). */
+    TurnNotifier(List<String> command, Path log) {
+        this.command = List.copyOf(command);
+        this.log = log;
+    }
+
+    /** The JSON argument: the keys notify scripts written for Codex already read. */
+    static String payload(String threadId, String turnId, Path cwd, List<String> inputs, String lastMessage) {
+        var json = Json.object().put("type", "agent-turn-complete").put("thread-id", threadId)
+                .put("turn-id", turnId).put("cwd", cwd.toString());
+        var input = json.putArray("input-messages");
+        inputs.forEach(input::add);
+        if (lastMessage != null) {
+            json.put("last-assistant-message", lastMessage);
+        }
+        return Json.write(json);
+    }
+
+    void turnComplete(String threadId, String turnId, Path cwd, List<String> inputs, String lastMessage) {
+        if (command.isEmpty()) {
+            return;
+        }
+        List<String> argv = new ArrayList<>(command);
+        argv.add(payload(threadId, turnId, cwd, inputs, lastMessage));
+        Process process;
+        try {
+            process = new ProcessBuilder(argv).directory(cwd.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            log("notify: cannot run " + command.getFirst() + ": " + e.getMessage());
+            return;
+        }
+        process.onExit().thenAccept(p -> {
+            if (p.exitValue() != 0) {
+                log("notify: " + command.getFirst() + " exited with status " + p.exitValue());
+            }
+        });
+    }
+
+    private void log(String line) {
+        if (log == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(log.getParent());
+            Files.writeString(log, Instant.now() + " " + line + "\n", StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            // The log is the last resort; there is nowhere further to report to.
+        }
+    }
+}
