@@ -52,6 +52,7 @@ public final class ResponsesClient implements ModelClient {
     private final Supplier<HttpClient> http;
     private final Backoff backoff;
     private final Duration idleTimeout;
+    private final RequestBodyEncoder encoder = new RequestBodyEncoder();
 
     public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
             ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
@@ -72,7 +73,7 @@ public final class ResponsesClient implements ModelClient {
                     + " (it is the env_key of model provider '" + provider.id() + "')");
         }
         URI uri = ResponsesRequest.uri(provider);
-        byte[] body = Json.write(ResponsesRequest.body(prompt, conversationId)).getBytes(StandardCharsets.UTF_8);
+        byte[] body = encoder.encode(ResponsesRequest.bodyWithoutItems(prompt, conversationId), prompt.input());
         Map<String, String> headers = ResponsesRequest.headers(provider, env, apiKey, identity, conversationId);
         int requestRetries = 0;
         int streamRetries = 0;

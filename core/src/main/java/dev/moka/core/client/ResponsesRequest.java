@@ -47,18 +47,25 @@ final class ResponsesRequest {
 
     /** The JSON body; key order is fixed because the prompt cache matches exact prefixes. */
     static ObjectNode body(Prompt prompt, String conversationId) {
+        ObjectNode body = bodyWithoutItems(prompt, conversationId);
+        ArrayNode input = (ArrayNode) body.get("input");
+        for (ResponseItem item : prompt.input()) {
+            if (!(item instanceof ResponseItem.Unknown)) {
+                input.add(ResponseItemCodec.toJson(item));
+            }
+        }
+        return body;
+    }
+
+    /** The body with an empty {@code input} array, for {@link RequestBodyEncoder} to fill. */
+    static ObjectNode bodyWithoutItems(Prompt prompt, String conversationId) {
         ModelSettings settings = prompt.settings();
         ModelInfo model = settings.model();
         ObjectNode body = Json.object().put("model", model.slug());
         if (prompt.instructions() != null) {
             body.put("instructions", prompt.instructions());
         }
-        ArrayNode input = body.putArray("input");
-        for (ResponseItem item : prompt.input()) {
-            if (!(item instanceof ResponseItem.Unknown)) {
-                input.add(ResponseItemCodec.toJson(item));
-            }
-        }
+        body.putArray("input");
         ArrayNode tools = body.putArray("tools");
         prompt.tools().forEach(tool -> tools.add(tool.deepCopy()));
         body.put("tool_choice", "auto");
