@@ -91,6 +91,8 @@ public final class Session implements AutoCloseable {
                 setup.outputSchema(), estimator, settings, compactor, initial);
         if (newConversation) {
             initial.apply(setup.initialContext()).forEach(runner::record);
+        } else {
+            UnansweredCalls.outputs(setup.resumedItems()).forEach(runner::record);
         }
         this.appliedContext = newConversation || setup.resumedContext() == null
                 ? setup.initialContext() : setup.resumedContext();

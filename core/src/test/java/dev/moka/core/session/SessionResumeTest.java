@@ -47,4 +47,32 @@ class SessionResumeTest {
                     .containsOnly(conversationId);
         }
     }
+
+    @Test
+    void aCallLeftWithoutOutputByAKilledProcessIsAnsweredAsAbortedOnResume() throws Exception {
+        try (MockResponsesServer server = MockResponsesServer.start()) {
+            server.enqueue(Sse.response("resp_1").text("msg_1", "continuing").completed());
+            String conversationId = dev.moka.core.Uuids.v7();
+            var now = java.time.Instant.now();
+            Path file;
+            try (RolloutRecorder recorder = RolloutRecorder.create(home, new SessionMeta(conversationId,
+                    now.toString(), cwd.toString(), "moka_test", "0.0.0", "openai", "gpt-5.1-codex"), now)) {
+                recorder.recordItem(dev.moka.protocol.ResponseItem.Message.user("run the slow thing"));
+                recorder.recordItem(new dev.moka.protocol.ResponseItem.FunctionCall(null, "shell",
+                        "{\"command\":[\"sleep\",\"100\"]}", "call_killed"));
+                file = recorder.path();
+            }
+            Rollouts.Recorded recorded = Rollouts.read(file);
+            try (Session resumed = SessionHarness.start(server, home, cwd, "gpt-5.1-codex", conversationId,
+                    recorded.items(), file)) {
+                SessionHarness.turn(resumed, "go on");
+            }
+            List<JsonNode> input = server.requests().getFirst().input();
+            assertThat(input).extracting(i -> i.get("type").asString())
+                    .containsExactly("message", "function_call", "function_call_output", "message");
+            assertThat(input.get(2).get("call_id").asString()).isEqualTo("call_killed");
+            assertThat(input.get(2).get("output").asString()).startsWith("aborted");
+            assertThat(Rollouts.read(file).items()).hasSize(input.size() + 1);
+        }
+    }
 }
