@@ -17,6 +17,11 @@ public final class CommandParser {
 
     private CommandParser() {}
 
+    /** Whether argv is {@code <shell> -c|-lc <script>}: a script rather than one program call. */
+    public static boolean isShellScript(List<String> argv) {
+        return ShellWords.script(argv) != null;
+    }
+
     /** The entries for an argv as a tool would run it; never empty. */
     public static List<ParsedCommand> parse(List<String> argv) {
         String script = ShellWords.script(argv);

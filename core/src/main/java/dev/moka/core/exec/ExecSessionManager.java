@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * The interactive processes of one Moka run ({@code exec_command} / {@code write_stdin}): at most
@@ -53,10 +54,12 @@ public final class ExecSessionManager implements AutoCloseable {
 
     /**
      * Writes {@code chars} to a session's input (nothing when empty) and waits up to {@code yield} for output.
+     * {@code listenerFor} gets the id of the call that started the session and gives the live-output listener.
      *
      * @throws UnknownSessionException when no live session has that id
      */
-    public SessionResult write(int sessionId, String chars, Duration yield, OutputListener listener)
+    public SessionResult write(int sessionId, String chars, Duration yield,
+            Function<String, OutputListener> listenerFor)
             throws UnknownSessionException, InterruptedException {
         ExecSession session;
         synchronized (sessions) {
@@ -68,7 +71,7 @@ public final class ExecSessionManager implements AutoCloseable {
         if (!chars.isEmpty()) {
             session.write(chars);
         }
-        return finish(session, session.collect(yield, listener));
+        return finish(session, session.collect(yield, listenerFor.apply(session.command().callId())));
     }
 
     /** The ids of the sessions still running, oldest first. */

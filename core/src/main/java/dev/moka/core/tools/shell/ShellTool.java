@@ -1,11 +1,12 @@
 package dev.moka.core.tools.shell;
 
-import dev.moka.core.exec.ExecEnvironment;
+import dev.moka.core.exec.CommandParser;
 import dev.moka.core.exec.ExecParams;
 import dev.moka.core.exec.ExecResult;
 import dev.moka.core.exec.OutputListener;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
@@ -13,7 +14,6 @@ import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
-import dev.moka.protocol.ParsedCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -33,12 +33,22 @@ public final class ShellTool implements Tool {
 
     private final ProcessRunner runner;
     private final Map<String, String> childEnv;
+    private final String loginShell;
     private final ObjectNode spec;
 
     /** {@code parentEnv} is usually {@code System.getenv()}; credentials are filtered out of it here. */
     public ShellTool(ProcessRunner runner, Map<String, String> parentEnv) {
+        this(runner, parentEnv, ShellEnvironmentPolicy.DEFAULT);
+    }
+
+    /**
+     * Commands get {@code policy} applied to {@code parentEnv}; with {@code experimental_use_profile}, a command
+     * that is not already a shell script runs inside the person's login shell ({@code $SHELL -lc}).
+     */
+    public ShellTool(ProcessRunner runner, Map<String, String> parentEnv, ShellEnvironmentPolicy policy) {
         this.runner = runner;
-        this.childEnv = ExecEnvironment.forChild(parentEnv);
+        this.childEnv = Map.copyOf(policy.apply(parentEnv));
+        this.loginShell = policy.useProfile() ? parentEnv.getOrDefault("SHELL", "/bin/bash") : null;
         this.spec = ShellSpec.build(description());
     }
 
@@ -63,8 +73,8 @@ public final class ShellTool implements Tool {
         }
         List<String> argv = args.params().command();
         context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, args.cwd().toString(),
-                List.of(new ParsedCommand.Unknown(ShellQuoting.join(argv)))));
-        ExecParams params = new ExecParams(argv, args.cwd(), args.timeout(), childEnv);
+                CommandParser.parse(argv)));
+        ExecParams params = new ExecParams(withProfile(argv), args.cwd(), args.timeout(), childEnv);
         ExecResult result = runner.run(params, deltas(call.callId(), context));
         String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
         context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
@@ -72,8 +82,18 @@ public final class ShellTool implements Tool {
         return new ToolResult(modelOutput(output, result), result.exitCode() == 0);
     }
 
-    /** Forwards the first {@link #MAX_OUTPUT_DELTAS} chunks as events; the runner serialises the calls. */
-    static OutputListener deltas(String callId, ToolContext context) {
+    private List<String> withProfile(List<String> argv) {
+        if (loginShell == null || CommandParser.isShellScript(argv)) {
+            return argv;
+        }
+        return List.of(loginShell, "-lc", ShellQuoting.join(argv));
+    }
+
+    /**
+     * Forwards the first {@link #MAX_OUTPUT_DELTAS} chunks as events, for every shell tool; the runner
+     * serialises the calls.
+     */
+    public static OutputListener deltas(String callId, ToolContext context) {
         AtomicInteger sent = new AtomicInteger();
         return (stream, text) -> {
             if (sent.getAndIncrement() < MAX_OUTPUT_DELTAS) {
