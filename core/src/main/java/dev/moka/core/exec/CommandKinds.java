@@ -14,7 +14,7 @@ final class CommandKinds {
     private static final Set<String> NOOPS = Set.of("true", ":", "echo", "pwd", "clear");
     private static final Set<String> FORMATTERS = Set.of("prettier", "black", "gofmt", "rustfmt", "isort",
             "clang-format", "google-java-format", "shfmt");
-    private static final Set<String> LINTERS = Set.of("eslint", "ruff", "flake8", "pylint", "mypy",
+    private static final Set<String> LINTERS = Set.of("eslint", "flake8", "pylint", "mypy",
             "golangci-lint", "shellcheck", "checkstyle");
     /** Tools whose subcommand says what they do: {@code cargo test}, {@code mvn verify}, {@code npm run lint}. */
     private static final Map<String, String> SUBCOMMAND_KINDS = Map.ofEntries(
@@ -25,10 +25,12 @@ final class CommandKinds {
             Map.entry("cargo fmt", "format"), Map.entry("go fmt", "format"), Map.entry("npm run format", "format"),
             Map.entry("cargo clippy", "lint"), Map.entry("go vet", "lint"), Map.entry("npm run lint", "lint"),
             Map.entry("ruff check", "lint"), Map.entry("ruff format", "format"));
-    /** Options of the usual read, list and search tools that take the next word as their value. */
-    private static final Set<String> OPTIONS_WITH_VALUE = Set.of("-n", "-c", "-m", "-A", "-B", "-C", "-e", "-f",
-            "-g", "-t", "-T", "--type", "--glob", "--max-count", "--max-depth", "-name", "-iname", "-type",
-            "-maxdepth", "-mindepth", "-path", "-newer", "-size", "-L", "-I");
+    /** Options that take the next word as their value, per kind of tool (the same letter means different things). */
+    private static final Set<String> READER_VALUES = Set.of("-n", "-c", "--lines", "--bytes");
+    private static final Set<String> SEARCHER_VALUES = Set.of("-e", "-f", "-g", "-t", "-T", "-m", "-A", "-B", "-C",
+            "--type", "--glob", "--max-count", "--max-depth");
+    private static final Set<String> LISTER_VALUES = Set.of("-name", "-iname", "-type", "-maxdepth", "-mindepth",
+            "-path", "-newer", "-size", "-L", "-I", "--max-depth", "-d");
     private static final Set<String> TEST_RUNNERS = Set.of("pytest", "jest", "vitest", "rspec", "ctest", "tox");
 
     private CommandKinds() {}
@@ -37,17 +39,18 @@ final class CommandKinds {
         String cmd = ShellWords.join(words);
         String program = words.getFirst();
         String name = program.substring(program.lastIndexOf('/') + 1);
-        List<String> operands = operands(words);
-        if (READERS.contains(name) && operands.size() == 1) {
-            return new ParsedCommand.Read(cmd, operands.getFirst());
+        if (READERS.contains(name) && operands(words, READER_VALUES).size() == 1) {
+            return new ParsedCommand.Read(cmd, operands(words, READER_VALUES).getFirst());
         }
-        if ("sed".equals(name) && CommandSafety.printsLines(words) && operands.size() == 2) {
-            return new ParsedCommand.Read(cmd, operands.getLast());
+        if ("sed".equals(name) && CommandSafety.printsLines(words) && words.size() == 4) {
+            return new ParsedCommand.Read(cmd, words.getLast());
         }
         if (LISTERS.contains(name) || ("rg".equals(name) && words.contains("--files"))) {
+            List<String> operands = operands(words, LISTER_VALUES);
             return new ParsedCommand.ListFiles(cmd, operands.isEmpty() ? null : operands.getFirst());
         }
         if (SEARCHERS.contains(name) || ("git".equals(name) && words.size() > 1 && "grep".equals(words.get(1)))) {
+            List<String> operands = operands(words, SEARCHER_VALUES);
             List<String> args = "git".equals(name) ? operands.subList(1, operands.size()) : operands;
             return new ParsedCommand.Search(cmd, args.isEmpty() ? null : args.getFirst(),
                     args.size() > 1 ? args.get(1) : null);
@@ -59,6 +62,7 @@ final class CommandKinds {
                 && words.size() > 2 && "-m".equals(words.get(1)) && "pytest".equals(words.get(2))) {
             return new ParsedCommand.Test(cmd);
         }
+        List<String> operands = operands(words, Set.of());
         String targets = operands.isEmpty() ? null : String.join(" ", operands);
         if (FORMATTERS.contains(name)) {
             return new ParsedCommand.Format(cmd, name, targets);
@@ -88,7 +92,7 @@ final class CommandKinds {
      * The words after the program that are not options nor values of options (a lone "-" or anything after
      * "--" counts).
      */
-    static List<String> operands(List<String> words) {
+    static List<String> operands(List<String> words, Set<String> optionsWithValue) {
         List<String> out = new ArrayList<>();
         boolean optionsEnded = false;
         boolean skipValue = false;
@@ -100,7 +104,7 @@ final class CommandKinds {
             } else if (optionsEnded || !word.startsWith("-") || "-".equals(word)) {
                 out.add(word);
             } else {
-                skipValue = OPTIONS_WITH_VALUE.contains(word);
+                skipValue = optionsWithValue.contains(word);
             }
         }
         return out;
