@@ -83,6 +83,7 @@ final class TurnRunner {
                         : new ResponseItem.FunctionCallOutput(call.callId(), result.output()));
             }
             outputs.forEach(this::record);
+            tools.takeFollowUps().forEach(this::record);
         }
     }
 

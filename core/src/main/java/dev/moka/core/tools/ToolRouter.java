@@ -1,5 +1,7 @@
 package dev.moka.core.tools;
 
+import dev.moka.protocol.ResponseItem;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,17 @@ public final class ToolRouter {
     /** The definitions for the request's {@code tools}: the same list, in the same order, every time. */
     public List<ObjectNode> specs() {
         return specs;
+    }
+
+    /** Items tools added during the calls just run, to record after the calls' outputs; see {@link FollowUpSource}. */
+    public List<ResponseItem> takeFollowUps() {
+        List<ResponseItem> items = new ArrayList<>();
+        for (Tool tool : tools.values()) {
+            if (tool instanceof FollowUpSource source) {
+                items.addAll(source.takeFollowUps());
+            }
+        }
+        return items;
     }
 
     /** Runs the call; a call to a tool that does not exist becomes an error the model reads. */
