@@ -14,7 +14,7 @@ import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.context.InitialContext;
-import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.session.RolloutRecorder;
 import dev.moka.core.session.Rollouts;
 import dev.moka.core.session.Session;
@@ -22,8 +22,6 @@ import dev.moka.core.session.SessionMeta;
 import dev.moka.core.session.SessionSetup;
 import dev.moka.core.session.TurnContext;
 import dev.moka.core.tools.ToolRouter;
-import dev.moka.core.tools.plan.UpdatePlanTool;
-import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
@@ -124,13 +122,14 @@ final class ExecRun {
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
-        ToolRouter tools = new ToolRouter(List.of(new ShellTool(new ProcessRunner(), startup.env()),
-                new UpdatePlanTool()));
-        SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
-                config.baseInstructions(), config.developerInstructions(), InitialContext.shellName(startup.env()),
-                resumed, schema);
-        try (Session session = Session.start(setup)) {
-            return drive(session, items, schema);
+        try (ExecSessionManager execSessions = new ExecSessionManager()) {
+            ToolRouter tools = new ToolRouter(ModelTools.build(config.tools(), startup.env(), execSessions));
+            SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
+                    config.baseInstructions(), config.developerInstructions(),
+                    InitialContext.shellName(startup.env()), resumed, schema);
+            try (Session session = Session.start(setup)) {
+                return drive(session, items, schema);
+            }
         }
     }
 

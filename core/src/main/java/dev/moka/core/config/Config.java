@@ -25,7 +25,8 @@ public record Config(
         Verbosity verbosity,
         String developerInstructions,
         String baseInstructions,
-        List<String> warnings) {
+        List<String> warnings,
+        ToolSettings tools) {
 
     public Config {
         warnings = List.copyOf(warnings);

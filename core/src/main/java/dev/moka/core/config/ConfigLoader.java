@@ -59,7 +59,8 @@ public final class ConfigLoader {
                 settings.verbosity(),
                 settings.developerInstructions(),
                 BaseInstructions.load(settings.instructionsFile()),
-                warnings);
+                warnings,
+                ToolSettings.read(root, model));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.moka.core.exec;
 
+import dev.moka.protocol.WireEnum;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,14 +24,19 @@ import java.util.TreeMap;
 public record ShellEnvironmentPolicy(Inherit inherit, boolean ignoreDefaultExcludes, List<String> exclude,
         Map<String, String> set, List<String> includeOnly, boolean useProfile) {
 
-    /** Which variables a command starts from. */
-    public enum Inherit {
+    /** Which variables a command starts from; spelled {@code all}, {@code core}, {@code none} in config.toml. */
+    public enum Inherit implements WireEnum {
         /** Every variable Moka has. */
         ALL,
         /** Only the few every command needs: {@link #CORE_VARIABLES}. */
         CORE,
         /** Nothing: only what {@code set} adds. */
-        NONE
+        NONE;
+
+        @Override
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     /** The variables {@link Inherit#CORE} keeps. */
