@@ -36,15 +36,20 @@ final class ExecSession {
         this.output = output;
     }
 
-    /** Starts the process with its readers. */
-    static ExecSession start(int id, SessionCommand command) throws IOException {
-        return command.tty() ? startWithPty(id, command) : startWithPipes(id, command);
+    /**
+     * Starts the process with its readers; {@code listener} is attached before the first read, so the first
+     * call sees every chunk live, even of a command that prints at once.
+     */
+    static ExecSession start(int id, SessionCommand command, OutputListener listener) throws IOException {
+        return command.tty() ? startWithPty(id, command, listener) : startWithPipes(id, command, listener);
     }
 
-    private static ExecSession startWithPipes(int id, SessionCommand command) throws IOException {
+    private static ExecSession startWithPipes(int id, SessionCommand command, OutputListener listener)
+            throws IOException {
         ProcessBuilder builder = builder(command, false);
         Process process = builder.start();
         SessionOutput output = new SessionOutput(2);
+        output.listen(listener);
         ExecSession session = new ExecSession(id, command, process, null, output);
         pump(process.getInputStream(), ExecOutputStream.STDOUT, output, process.pid(), false);
         pump(process.getErrorStream(), ExecOutputStream.STDERR, output, process.pid(), false);
@@ -52,7 +57,8 @@ final class ExecSession {
         return session;
     }
 
-    private static ExecSession startWithPty(int id, SessionCommand command) throws IOException {
+    private static ExecSession startWithPty(int id, SessionCommand command, OutputListener listener)
+            throws IOException {
         PtyMaster pty = PtyMaster.open();
         File slave = new File(pty.slavePath());
         ProcessBuilder builder = builder(command, true)
@@ -65,6 +71,7 @@ final class ExecSession {
             throw e;
         }
         SessionOutput output = new SessionOutput(1);
+        output.listen(listener);
         ExecSession session = new ExecSession(id, command, process, pty, output);
         pump(pty.output(), ExecOutputStream.STDOUT, output, process.pid(), true);
         process.onExit().thenRun(output::poke);

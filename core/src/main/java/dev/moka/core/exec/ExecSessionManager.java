@@ -46,7 +46,7 @@ public final class ExecSessionManager implements AutoCloseable {
         if (badCwd != null) {
             throw new IOException(badCwd);
         }
-        ExecSession session = ExecSession.start(nextId.getAndIncrement(), command);
+        ExecSession session = ExecSession.start(nextId.getAndIncrement(), command, listener);
         List<ExecSession> evicted = register(session);
         evicted.forEach(ExecSession::kill);
         return finish(session, session.collect(yield, listener));

@@ -37,6 +37,7 @@ record ShellScript(List<Command> commands, boolean plain) {
         private List<String> redirects = new ArrayList<>();
         private boolean piped;
         private boolean nextIsRedirect;
+        private boolean broken;
 
         Lexer(String script) {
             this.s = script;
@@ -54,7 +55,7 @@ record ShellScript(List<Command> commands, boolean plain) {
                     operator(c);
                 } else if (c == '>' || c == '<') {
                     redirect(c);
-                } else if (c == '#' ) {
+                } else if (c == '#') {
                     skipComment();
                 } else if (c == '(' || c == ')' || c == '{' || c == '}') {
                     plain = false;
@@ -64,7 +65,7 @@ record ShellScript(List<Command> commands, boolean plain) {
                 }
             }
             endCommand(false);
-            return new ShellScript(List.copyOf(commands), plain);
+            return broken ? null : new ShellScript(List.copyOf(commands), plain);
         }
 
         private void operator(char c) {
@@ -96,8 +97,11 @@ record ShellScript(List<Command> commands, boolean plain) {
             if (c == '<') {
                 // The input file is read, not written: keep it out of both lists.
                 skipBlanks();
-                word();
-                words.removeLast();
+                int before = words.size();
+                broken |= !word();
+                if (words.size() > before) {
+                    words.removeLast();
+                }
             }
         }
 

@@ -41,7 +41,9 @@ class CommandParserTest {
                 Arguments.of("make build", List.of(new Unknown("make build"))),
                 Arguments.of("cat a.txt && make", List.of(new Read("cat a.txt", "a.txt"), new Unknown("make"))),
                 Arguments.of("echo $(whoami) > out", List.of(new Unknown("echo $(whoami) > out"))),
-                Arguments.of("cat 'unterminated", List.of(new Unknown("cat 'unterminated"))));
+                Arguments.of("cat 'unterminated", List.of(new Unknown("cat 'unterminated"))),
+                Arguments.of("< 'open", List.of(new Unknown("< 'open"))),
+                Arguments.of("wc -l < in.txt", List.of(new Unknown("wc -l < in.txt"))));
     }
 
     @ParameterizedTest
