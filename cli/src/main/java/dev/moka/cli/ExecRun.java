@@ -14,6 +14,7 @@ import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.context.InitialContext;
+import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.session.RolloutRecorder;
 import dev.moka.core.session.Rollouts;
 import dev.moka.core.session.Session;
@@ -123,12 +124,15 @@ final class ExecRun {
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
-        ToolRouter tools = ToolSet.build(config, startup.env(), startup.http());
-        SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
-                config.baseInstructions(), config.developerInstructions(), InitialContext.shellName(startup.env()),
-                resumed, schema, mokaHome, config.context(), resumedContext);
-        try (Session session = Session.start(setup)) {
-            return drive(session, items, schema);
+        try (ExecSessionManager execSessions = new ExecSessionManager()) {
+            ToolRouter tools = ToolSet.build(config, startup.env(), startup.http(), execSessions);
+            SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
+                    config.baseInstructions(), config.developerInstructions(),
+                    InitialContext.shellName(startup.env()), resumed, schema, mokaHome, config.context(),
+                    resumedContext);
+            try (Session session = Session.start(setup)) {
+                return drive(session, items, schema);
+            }
         }
     }
 

@@ -4,10 +4,17 @@ import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.TokenSource;
 import dev.moka.core.client.Backoff;
 import dev.moka.core.config.Config;
+import dev.moka.core.config.ToolSettings;
+import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.tools.HostedTools;
 import dev.moka.core.tools.ToolLoader;
 import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.execsession.ExecCommandTool;
+import dev.moka.core.tools.execsession.WriteStdinTool;
+import dev.moka.core.tools.image.ViewImageTool;
+import dev.moka.core.tools.patch.ApplyPatchTool;
+import dev.moka.core.tools.patch.PatchInterceptingShell;
 import dev.moka.core.tools.plan.UpdatePlanTool;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.core.tools.web.FetchUrl;
@@ -16,25 +23,42 @@ import dev.moka.core.tools.web.SearchWeb;
 import dev.moka.core.tools.web.WebServices;
 import java.net.http.HttpClient;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** The tools of a run, in their fixed order; add a tool here with one more {@code add} line. */
+/**
+ * The tools of a run, in one fixed order for the whole conversation (their definitions are part of the
+ * cached prompt). Add a tool here with one more {@code add} line.
+ */
 final class ToolSet {
     private ToolSet() {}
 
-    static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http) {
+    static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
+            ExecSessionManager sessions) {
+        ToolSettings settings = config.tools();
+        ApplyPatchTool patches = ApplyPatchTool.forTurns(config.modelInfo().freeformApplyPatch()
+                ? ApplyPatchTool.Form.FREEFORM : ApplyPatchTool.Form.FUNCTION);
+        ToolLoader loader = new ToolLoader();
+        switch (settings.shellType()) {
+            case SHELL -> loader.add(() -> new PatchInterceptingShell(
+                    new ShellTool(new ProcessRunner(), env, settings.environmentPolicy()), patches));
+            case EXEC_COMMAND -> loader
+                    .add(() -> new PatchInterceptingShell(new ExecCommandTool(sessions,
+                            settings.environmentPolicy().apply(env), settings.environmentPolicy().useProfile()),
+                            patches))
+                    .add(() -> new WriteStdinTool(sessions));
+        }
+        loader.add(UpdatePlanTool::new).add(() -> patches);
+        if (settings.viewImage()) {
+            loader.add(ViewImageTool::new);
+        }
         WebServices web = new WebServices(config.services(), http,
                 new TokenSource(new CredentialStore(config.mokaHome()), config.services().oauthProviders(),
                         http, Clock.systemUTC()), Backoff.DEFAULT, HostResolver.SYSTEM);
-        ToolLoader loader = new ToolLoader()
-                .add(() -> new ShellTool(new ProcessRunner(), env))
-                .add(UpdatePlanTool::new)
-                .add(() -> SearchWeb.create(web).asTool())
-                .add(() -> FetchUrl.create(web).asTool());
+        loader.add(() -> SearchWeb.create(web).asTool()).add(() -> FetchUrl.create(web).asTool());
         // Only OpenAI's Responses API knows the hosted web_search tool; other providers would reject it.
         boolean openAi = config.provider().id().equals("openai");
-        return new ToolRouter(loader.tools(),
-                openAi ? HostedTools.webSearch(config.services().webSearch()) : java.util.List.of());
+        return new ToolRouter(loader.tools(), openAi ? HostedTools.webSearch(config.services().webSearch()) : List.of());
     }
 }

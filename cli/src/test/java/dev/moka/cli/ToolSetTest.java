@@ -13,16 +13,25 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.AfterEach;
+import dev.moka.core.exec.ExecSessionManager;
 import tools.jackson.databind.node.ObjectNode;
 
 class ToolSetTest {
     @TempDir
     Path home;
 
+    private final ExecSessionManager sessions = new ExecSessionManager();
+
+    @AfterEach
+    void closeSessions() {
+        sessions.close();
+    }
+
     private ToolRouter tools(String toml, Map<String, String> env, List<String> overrides) throws Exception {
         Files.writeString(home.resolve("config.toml"), toml);
         Config config = ConfigLoader.load(home, overrides, ConfigOverrides.NONE, env, home);
-        return ToolSet.build(config, env, HttpClients.lazy());
+        return ToolSet.build(config, env, HttpClients.lazy(), sessions);
     }
 
     private static List<String> specNames(ToolRouter router) {
@@ -35,7 +44,8 @@ class ToolSetTest {
 
     @Test
     void leavesSearchOutOfTheRequestWhenItsServiceIsNotConfigured() throws Exception {
-        assertThat(specNames(tools("", Map.of(), List.of()))).containsExactly("shell", "update_plan", "FetchURL");
+        assertThat(specNames(tools("", Map.of(), List.of()))).containsExactly("shell", "update_plan", "apply_patch",
+                "view_image", "FetchURL");
     }
 
     @Test
@@ -50,8 +60,25 @@ class ToolSetTest {
                 """;
 
         assertThat(specNames(tools(toml, Map.of("SEARCH_KEY", "sk-1"), List.of())))
-                .containsExactly("shell", "update_plan", "SearchWeb", "FetchURL");
+                .containsExactly("shell", "update_plan", "apply_patch", "view_image", "SearchWeb", "FetchURL");
         assertThat(specNames(tools(toml, Map.of(), List.of()))).doesNotContain("SearchWeb");
+    }
+
+    @Test
+    void givesApplyPatchInTheFormTheModelWasTrainedOn() throws Exception {
+        ObjectNode freeform = tools("model = \"gpt-5.1-codex\"\n", Map.of(), List.of()).specs().stream()
+                .filter(spec -> "apply_patch".equals(label(spec))).findFirst().orElseThrow();
+        assertThat(freeform.get("type").asString()).isEqualTo("custom");
+        assertThat(freeform.get("format").get("syntax").asString()).isEqualTo("lark");
+        ObjectNode function = tools("model = \"gpt-4.1\"\n", Map.of(), List.of()).specs().stream()
+                .filter(spec -> "apply_patch".equals(label(spec))).findFirst().orElseThrow();
+        assertThat(function.get("type").asString()).isEqualTo("function");
+    }
+
+    @Test
+    void sessionModelsGetExecCommandAndWriteStdinInsteadOfShell() throws Exception {
+        assertThat(specNames(tools("", Map.of(), List.of("tools.shell_type=\"exec_command\""))))
+                .startsWith("exec_command", "write_stdin", "update_plan", "apply_patch");
     }
 
     @Test

@@ -29,7 +29,8 @@ public record Config(
         String baseInstructions,
         List<String> warnings,
         Services services,
-        ContextSettings context) {
+        ContextSettings context,
+        ToolSettings tools) {
 
     public Config {
         warnings = List.copyOf(warnings);

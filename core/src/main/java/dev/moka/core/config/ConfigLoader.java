@@ -63,7 +63,8 @@ public final class ConfigLoader {
                 BaseInstructions.load(settings.instructionsFile()),
                 warnings,
                 services,
-                ContextSettingsReader.read(root, home, provider));
+                ContextSettingsReader.read(root, home, provider),
+                ToolSettings.read(root, model));
     }
 
     /**
@@ -104,7 +105,7 @@ public final class ConfigLoader {
         long context = positive(root.get("model_context_window"), info.contextWindow());
         long output = positive(root.get("model_max_output_tokens"), info.maxOutputTokens());
         return new ModelInfo(info.slug(), context, output, info.supportsReasoning(), info.supportsVerbosity(),
-                info.defaultEffort());
+                info.defaultEffort(), info.freeformApplyPatch());
     }
 
     private static long positive(ConfigNode node, long fallback) throws ConfigException {

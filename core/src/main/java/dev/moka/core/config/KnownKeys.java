@@ -16,7 +16,7 @@ final class KnownKeys {
             "sandbox_mode", "sandbox_workspace_write", "profile", "profiles", "model_reasoning_effort",
             "model_reasoning_summary", "model_verbosity", "developer_instructions", "model_instructions_file",
             "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
-            "services", "oauth_providers", "web_search");
+            "services", "oauth_providers", "web_search", "shell_environment_policy", "tools");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp");
@@ -52,6 +52,8 @@ final class KnownKeys {
                         unknown(sandbox, SANDBOX_WORKSPACE_WRITE, out);
                     }
                 }
+                case "shell_environment_policy" -> knownTable(node, ToolSettings.POLICY_KEYS, out);
+                case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())
                             && !ContextSettingsReader.TOP_LEVEL_KEYS.contains(entry.getKey())) {
@@ -61,6 +63,12 @@ final class KnownKeys {
             }
         }
         return out;
+    }
+
+    private static void knownTable(ConfigNode node, Set<String> keys, List<String> out) {
+        if (node instanceof ConfigNode.Table table) {
+            unknown(table, keys, out);
+        }
     }
 
     private static void forEachTable(ConfigNode parent, Consumer<ConfigNode.Table> action) {

@@ -3,8 +3,9 @@ package dev.moka.core.config;
 import dev.moka.protocol.ReasoningEffort;
 
 /**
- * What Moka knows about a model: its context window, its output limit, and which request options it
- * takes. Unknown models get conservative defaults.
+ * What Moka knows about a model: its context window, its output limit, which request options it takes,
+ * and whether it was trained on the freeform (grammar) form of {@code apply_patch} rather than the JSON
+ * function form. Unknown models get conservative defaults.
  */
 public record ModelInfo(
         String slug,
@@ -12,4 +13,5 @@ public record ModelInfo(
         long maxOutputTokens,
         boolean supportsReasoning,
         boolean supportsVerbosity,
-        ReasoningEffort defaultEffort) {}
+        ReasoningEffort defaultEffort,
+        boolean freeformApplyPatch) {}

@@ -1,8 +1,6 @@
 package dev.moka.core.exec;
 
-import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /** Builds the environment of commands the model runs, keeping credentials out of it. */
 public final class ExecEnvironment {
@@ -10,16 +8,9 @@ public final class ExecEnvironment {
 
     /**
      * The parent's variables minus every one whose name contains KEY, SECRET or TOKEN in any case, so API keys
-     * given to Moka never reach a command the model chose.
+     * given to Moka never reach a command the model chose: {@link ShellEnvironmentPolicy#DEFAULT} applied.
      */
     public static Map<String, String> forChild(Map<String, String> parent) {
-        return parent.entrySet().stream()
-                .filter(entry -> !looksSecret(entry.getKey()))
-                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
-    }
-
-    private static boolean looksSecret(String name) {
-        String upper = name.toUpperCase(Locale.ROOT);
-        return upper.contains("KEY") || upper.contains("SECRET") || upper.contains("TOKEN");
+        return Map.copyOf(ShellEnvironmentPolicy.DEFAULT.apply(parent));
     }
 }

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * live listener, all updated under one lock so their order agrees. Once closed, late chunks (from a
  * background child still holding a pipe) are dropped.
  */
-final class OutputSink {
+final class OutputSink implements ChunkSink {
     private final OutputListener listener;
     private final HeadTailCapture stdout;
     private final HeadTailCapture stderr;
@@ -22,8 +22,8 @@ final class OutputSink {
         this.aggregated = new HeadTailCapture(limitPerStream);
     }
 
-    /** Takes whole UTF-8 characters from one stream. */
-    synchronized void accept(ExecOutputStream stream, byte[] bytes, int length) {
+    @Override
+    public synchronized void accept(ExecOutputStream stream, byte[] bytes, int length) {
         if (closed || length == 0) {
             return;
         }

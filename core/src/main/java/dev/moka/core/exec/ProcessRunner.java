@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** Runs one command to completion: captured output, live chunks, a time limit that kills the whole tree. */
+/** Runs one command to completion: captured output, live chunks, a time limit that kills its whole group. */
 public final class ProcessRunner {
     /** Each of stdout, stderr and the interleaved output keeps at most this many bytes (head and tail). */
     public static final int CAPTURE_LIMIT_BYTES = 1024 * 1024;
@@ -39,7 +39,7 @@ public final class ProcessRunner {
         try {
             return await(process, params, sink, started);
         } catch (InterruptedException e) {
-            ProcessTree.kill(process.toHandle());
+            ProcessGroups.kill(process.toHandle());
             // The caller has given up on this command: no chunk may reach its listener any more.
             sink.close();
             throw e;
@@ -47,7 +47,8 @@ public final class ProcessRunner {
     }
 
     private static Process start(ExecParams params) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(params.argv())
+        ProcessBuilder builder = new ProcessBuilder(
+                ProcessGroups.wrap(params.argv(), params.cwd(), params.env(), false))
                 .directory(params.cwd().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
         builder.environment().clear();
@@ -61,7 +62,7 @@ public final class ProcessRunner {
         Thread err = StreamPump.start(process.getErrorStream(), ExecOutputStream.STDERR, sink, process.pid());
         boolean timedOut = !process.waitFor(params.timeout().toNanos(), TimeUnit.NANOSECONDS);
         if (timedOut) {
-            ProcessTree.kill(process.toHandle());
+            ProcessGroups.kill(process.toHandle());
             process.waitFor();
         }
         long drainDeadline = System.nanoTime() + DRAIN_GRACE.toNanos();

@@ -4,23 +4,31 @@ import dev.moka.protocol.ExecOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** Copies one pipe of a process into the sink, handing over only whole UTF-8 characters. */
+/** Copies one output stream of a process into a sink, handing over only whole UTF-8 characters. */
 final class StreamPump implements Runnable {
     private static final int CHUNK_BYTES = 8192;
 
     private final InputStream in;
     private final ExecOutputStream stream;
-    private final OutputSink sink;
+    private final ChunkSink sink;
 
-    StreamPump(InputStream in, ExecOutputStream stream, OutputSink sink) {
+    StreamPump(InputStream in, ExecOutputStream stream, ChunkSink sink) {
         this.in = in;
         this.stream = stream;
         this.sink = sink;
     }
 
     /** Starts the pump on a virtual thread named after the stream and process it serves. */
-    static Thread start(InputStream in, ExecOutputStream stream, OutputSink sink, long pid) {
+    static Thread start(InputStream in, ExecOutputStream stream, ChunkSink sink, long pid) {
         return Thread.ofVirtual().name("exec-" + stream.wire() + "-" + pid).start(new StreamPump(in, stream, sink));
+    }
+
+    /**
+     * Starts the pump on a daemon platform thread: for a stream whose reads block in native code (a pty), which
+     * would otherwise hold one of the few carrier threads of the virtual threads for as long as it waits.
+     */
+    static Thread startPlatform(InputStream in, ExecOutputStream stream, ChunkSink sink, long pid) {
+        return Thread.ofPlatform().daemon().name("exec-pty-" + pid).start(new StreamPump(in, stream, sink));
     }
 
     @Override
@@ -41,5 +49,6 @@ final class StreamPump implements Runnable {
             // The pipe was closed under us because the runner gave up waiting; what arrived is kept.
         }
         sink.accept(stream, buffer, carried);
+        sink.finished(stream);
     }
 }

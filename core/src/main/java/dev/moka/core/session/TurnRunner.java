@@ -66,6 +66,7 @@ final class TurnRunner {
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
     String run(TurnContext context, EventSink sink) throws ModelClientException, InterruptedException {
         String lastMessage = null;
+        tools.turnStarted();
         ToolOutputBudget budget = ToolOutputBudget.forModel(context.settings().model(),
                 settings.toolOutputTokenLimit());
         while (true) {
@@ -103,6 +104,7 @@ final class TurnRunner {
                         : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));
             }
             outputs.forEach(output -> record(budget.apply(output, estimator)));
+            tools.takeFollowUps().forEach(this::record);
         }
     }
 

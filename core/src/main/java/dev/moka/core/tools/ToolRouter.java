@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import dev.moka.protocol.ResponseItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +41,26 @@ public final class ToolRouter {
     /** The names of the dispatchable tools, in order. */
     public List<String> names() {
         return List.copyOf(tools.keySet());
+    }
+
+    /** Tells the tools that keep per-turn state that a new turn starts. */
+    public void turnStarted() {
+        for (Tool tool : tools.values()) {
+            if (tool instanceof TurnListener listener) {
+                listener.turnStarted();
+            }
+        }
+    }
+
+    /** Items tools added during the calls just run, to record after the calls' outputs; see {@link FollowUpSource}. */
+    public List<ResponseItem> takeFollowUps() {
+        List<ResponseItem> items = new ArrayList<>();
+        for (Tool tool : tools.values()) {
+            if (tool instanceof FollowUpSource source) {
+                items.addAll(source.takeFollowUps());
+            }
+        }
+        return items;
     }
 
     /**

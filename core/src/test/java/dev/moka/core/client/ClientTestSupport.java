@@ -16,9 +16,9 @@ final class ClientTestSupport {
     static final ClientIdentity IDENTITY = new ClientIdentity("moka_cli", "0.1.0");
     static final Backoff FAST = new Backoff(Duration.ofMillis(1), Duration.ofMillis(5));
     static final Map<String, String> ENV = Map.of("OPENAI_API_KEY", "sk-test-key");
-    static final ModelInfo PLAIN_MODEL = new ModelInfo("gpt-4.1", 1_000_000, 32_768, false, false, null);
+    static final ModelInfo PLAIN_MODEL = new ModelInfo("gpt-4.1", 1_000_000, 32_768, false, false, null, false);
     static final ModelInfo REASONING_MODEL =
-            new ModelInfo("gpt-5", 400_000, 128_000, true, true, ReasoningEffort.MEDIUM);
+            new ModelInfo("gpt-5", 400_000, 128_000, true, true, ReasoningEffort.MEDIUM, false);
 
     private ClientTestSupport() {}
 

@@ -79,7 +79,6 @@ class UnknownKeysTest {
                 file + ":8: unknown key \"tui\" ignored",
                 file + ":14: unknown key \"mcp_servers\" ignored",
                 file + ":22: unknown key \"projects\" ignored",
-                file + ":25: unknown key \"shell_environment_policy\" ignored",
                 file + ":28: unknown key \"features\" ignored",
                 file + ":33: unknown key \"sandbox_workspace_write.allow_git_writes\" ignored",
                 file + ":36: unknown key \"model_providers.openai.requires_openai_auth\" ignored",

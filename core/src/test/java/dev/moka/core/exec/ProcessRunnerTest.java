@@ -98,6 +98,17 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void timeoutKillsAnOrphanLeftBehindInTheProcessGroup() throws Exception {
+        // The subshell exits at once, so the sleep is re-parented: no longer a descendant, still in the group.
+        ExecResult result = run(Duration.ofMillis(500), "bash", "-c", "(sleep 30 & echo $!); sleep 30");
+
+        assertThat(result.timedOut()).isTrue();
+        long orphanPid = Long.parseLong(result.stdout().lines().findFirst().orElseThrow().strip());
+        ProcessHandle.of(orphanPid).ifPresent(orphan -> orphan.onExit().join());
+        assertThat(ProcessHandle.of(orphanPid).filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    @Test
     void doesNotWaitForABackgroundChildThatKeepsThePipesOpen() throws Exception {
         ExecResult result = run(Duration.ofSeconds(60), "bash", "-c", "sleep 30 & echo started $!");
 

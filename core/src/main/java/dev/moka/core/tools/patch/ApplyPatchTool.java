@@ -5,7 +5,9 @@ import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.TurnListener;
 import dev.moka.protocol.EventMsg;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -13,7 +15,7 @@ import tools.jackson.databind.node.ObjectNode;
  * The {@code apply_patch} tool: applies a {@code *** Begin Patch} patch under the turn's working directory,
  * all files or none, and reports the change as PatchApplyBegin/End and TurnDiff events.
  */
-public final class ApplyPatchTool implements Tool {
+public final class ApplyPatchTool implements Tool, TurnListener {
     public static final String NAME = "apply_patch";
 
     /** How the model sends the patch: as a JSON {@code input} argument, or as the raw text of a custom tool. */
@@ -21,6 +23,8 @@ public final class ApplyPatchTool implements Tool {
 
     private final Form form;
     private final Supplier<TurnDiffTracker> turnDiffs;
+    /** The tracker of the turn in progress, for a tool made by {@link #forTurns}; null otherwise. */
+    private final AtomicReference<TurnDiffTracker> turnScope;
     private final ObjectNode spec;
 
     /** A tool whose TurnDiff events hold only what each call changed. */
@@ -33,8 +37,19 @@ public final class ApplyPatchTool implements Tool {
      * tracker of the turn in progress (a fresh tracker per call when it gives null).
      */
     public ApplyPatchTool(Form form, Supplier<TurnDiffTracker> currentTurn) {
+        this(form, currentTurn, null);
+    }
+
+    /** A tool whose TurnDiff events hold everything changed since the router last said a turn started. */
+    public static ApplyPatchTool forTurns(Form form) {
+        var scope = new AtomicReference<>(new TurnDiffTracker());
+        return new ApplyPatchTool(form, scope::get, scope);
+    }
+
+    private ApplyPatchTool(Form form, Supplier<TurnDiffTracker> currentTurn, AtomicReference<TurnDiffTracker> scope) {
         this.form = form;
         this.turnDiffs = currentTurn;
+        this.turnScope = scope;
         this.spec = switch (form) {
             case FUNCTION -> ApplyPatchSpec.function();
             case FREEFORM -> ApplyPatchSpec.freeform();
@@ -44,6 +59,13 @@ public final class ApplyPatchTool implements Tool {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public void turnStarted() {
+        if (turnScope != null) {
+            turnScope.set(new TurnDiffTracker());
+        }
     }
 
     @Override

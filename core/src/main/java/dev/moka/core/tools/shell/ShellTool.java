@@ -1,11 +1,12 @@
 package dev.moka.core.tools.shell;
 
-import dev.moka.core.exec.ExecEnvironment;
+import dev.moka.core.exec.CommandParser;
 import dev.moka.core.exec.ExecParams;
 import dev.moka.core.exec.ExecResult;
 import dev.moka.core.exec.OutputListener;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
@@ -16,7 +17,6 @@ import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
-import dev.moka.protocol.ParsedCommand;
 import dev.moka.protocol.ShellToolCallParams;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,13 +35,23 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
 
     private final ProcessRunner runner;
     private final Map<String, String> childEnv;
+    private final String loginShell;
     private final String description;
     private final Tool bound;
 
     /** {@code parentEnv} is usually {@code System.getenv()}; credentials are filtered out of it here. */
     public ShellTool(ProcessRunner runner, Map<String, String> parentEnv) {
+        this(runner, parentEnv, ShellEnvironmentPolicy.DEFAULT);
+    }
+
+    /**
+     * Commands get {@code policy} applied to {@code parentEnv}; with {@code experimental_use_profile}, a command
+     * that is not already a shell script runs inside the person's login shell ({@code $SHELL -lc}).
+     */
+    public ShellTool(ProcessRunner runner, Map<String, String> parentEnv, ShellEnvironmentPolicy policy) {
         this.runner = runner;
-        this.childEnv = ExecEnvironment.forChild(parentEnv);
+        this.childEnv = Map.copyOf(policy.apply(parentEnv));
+        this.loginShell = policy.useProfile() ? parentEnv.getOrDefault("SHELL", "/bin/bash") : null;
         this.description = ToolDescription.render(ShellTool.class, "shell.md", Map.of(
                 "default_timeout_ms", ExecParams.DEFAULT_TIMEOUT.toMillis(),
                 "max_output_kib", MODEL_OUTPUT_BYTES / 1024));
@@ -102,10 +112,10 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
         }
         List<String> argv = params.command();
         String shown = ShellQuoting.join(argv);
-        context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(),
-                List.of(new ParsedCommand.Unknown(shown))));
+        context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(), CommandParser.parse(argv)));
         Duration timeout = params.timeoutMs() == null ? null : Duration.ofMillis(params.timeoutMs());
-        ExecResult result = runner.run(new ExecParams(argv, cwd, timeout, childEnv), deltas(call.callId(), context));
+        ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv),
+                deltas(call.callId(), context));
         String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
         context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
                 result.aggregatedOutput(), result.exitCode(), result.duration().toMillis(), output));
@@ -114,8 +124,18 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
                 shown + " -> exit " + result.exitCode(), Map.of("exit_code", result.exitCode()));
     }
 
-    /** Forwards the first {@link #MAX_OUTPUT_DELTAS} chunks as events; the runner serialises the calls. */
-    static OutputListener deltas(String callId, ToolContext context) {
+    private List<String> withProfile(List<String> argv) {
+        if (loginShell == null || CommandParser.isShellScript(argv)) {
+            return argv;
+        }
+        return List.of(loginShell, "-lc", ShellQuoting.join(argv));
+    }
+
+    /**
+     * Forwards the first {@link #MAX_OUTPUT_DELTAS} chunks as events, for every shell tool; the runner
+     * serialises the calls.
+     */
+    public static OutputListener deltas(String callId, ToolContext context) {
         AtomicInteger sent = new AtomicInteger();
         return (stream, text) -> {
             if (sent.getAndIncrement() < MAX_OUTPUT_DELTAS) {

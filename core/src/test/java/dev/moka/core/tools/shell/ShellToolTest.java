@@ -3,6 +3,7 @@ package dev.moka.core.tools.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.tools.RecordingToolContext;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
@@ -50,7 +51,7 @@ class ShellToolTest {
         List<EventMsg> events = context.events();
         assertThat(events.getFirst()).isEqualTo(new EventMsg.ExecCommandBegin("call-1",
                 List.of("bash", "-c", "echo hello; echo warn >&2"), dir.toString(),
-                List.of(new ParsedCommand.Unknown("bash -c 'echo hello; echo warn >&2'"))));
+                List.of(new ParsedCommand.Unknown("echo hello; echo warn >&2"))));
         List<EventMsg.ExecCommandOutputDelta> deltas = context.events(EventMsg.ExecCommandOutputDelta.class);
         assertThat(deltas).allSatisfy(delta -> assertThat(delta.callId()).isEqualTo("call-1"));
         assertThat(deltas.stream().filter(d -> d.stream() == ExecOutputStream.STDOUT)
@@ -228,5 +229,28 @@ class ShellToolTest {
         tool.spec().put("name", "changed");
         assertThat(Json.write(tool.spec())).isEqualTo(golden);
         assertThat(tool.name()).isEqualTo("shell");
+    }
+
+    @Test
+    void reportsTheParsedCommandOfAShellScript() throws Exception {
+        RecordingToolContext context = new RecordingToolContext(dir);
+        call(context, "{\"command\":[\"bash\",\"-lc\",\"cat notes.md | head -n 5\"]}");
+
+        assertThat(context.events(EventMsg.ExecCommandBegin.class).getFirst().parsedCmd())
+                .containsExactly(new ParsedCommand.Read("cat notes.md", "notes.md"));
+    }
+
+    @Test
+    void appliesTheConfiguredEnvironmentPolicy() throws Exception {
+        Map<String, String> parent = Map.of("PATH", System.getenv("PATH"), "KEEP", "1", "DROP_ME", "2");
+        ShellEnvironmentPolicy policy = new ShellEnvironmentPolicy(ShellEnvironmentPolicy.Inherit.ALL, false,
+                List.of("drop_*"), Map.of("ADDED", "3"), List.of(), false);
+        ShellTool configured = new ShellTool(new ProcessRunner(), parent, policy);
+
+        ToolResult result = configured.run(new ToolCall("c", ShellTool.NAME,
+                "{\"command\":[\"bash\",\"-c\",\"echo $KEEP-${DROP_ME:-gone}-$ADDED\"]}"),
+                new RecordingToolContext(dir));
+
+        assertThat(Json.parse(result.output()).get("output").asString()).isEqualTo("1-gone-3\n");
     }
 }

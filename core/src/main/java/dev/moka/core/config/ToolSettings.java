@@ -1,0 +1,50 @@
+package dev.moka.core.config;
+
+import dev.moka.core.exec.ShellEnvironmentPolicy;
+import dev.moka.core.exec.ShellEnvironmentPolicy.Inherit;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How the model's tools are set up: the {@code [shell_environment_policy]} table and the {@code [tools]}
+ * table ({@code shell_type}, {@code view_image}).
+ *
+ * @param environmentPolicy how commands' environments are built
+ * @param shellType         which shell tools the model gets
+ * @param viewImage         whether the model gets {@code view_image}
+ */
+public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage) {
+    static final Set<String> POLICY_KEYS = Set.of("inherit", "ignore_default_excludes", "exclude", "set",
+            "include_only", "experimental_use_profile");
+    static final Set<String> TOOLS_KEYS = Set.of("shell_type", "view_image");
+
+    /** Reads both tables from the root of the merged configuration; {@code model} picks the default shell tools. */
+    static ToolSettings read(ConfigNode.Table root, String model) throws ConfigException {
+        ConfigNode.Table tools = ConfigValues.table(root.get("tools"));
+        ShellToolType shellType = tools == null ? null : ConfigValues.choice(tools.get("shell_type"),
+                ShellToolType.class);
+        Boolean viewImage = tools == null ? null : ConfigValues.bool(tools.get("view_image"));
+        return new ToolSettings(policy(ConfigValues.table(root.get("shell_environment_policy"))),
+                shellType != null ? shellType : ShellToolType.defaultFor(model),
+                viewImage == null || viewImage);
+    }
+
+    private static ShellEnvironmentPolicy policy(ConfigNode.Table table) throws ConfigException {
+        if (table == null) {
+            return ShellEnvironmentPolicy.DEFAULT;
+        }
+        Inherit inherit = ConfigValues.choice(table.get("inherit"), Inherit.class);
+        Boolean ignoreDefaults = ConfigValues.bool(table.get("ignore_default_excludes"));
+        List<String> exclude = ConfigValues.strings(table.get("exclude"));
+        Map<String, String> set = ConfigValues.stringMap(table.get("set"));
+        List<String> includeOnly = ConfigValues.strings(table.get("include_only"));
+        Boolean useProfile = ConfigValues.bool(table.get("experimental_use_profile"));
+        return new ShellEnvironmentPolicy(inherit != null ? inherit : Inherit.ALL,
+                Boolean.TRUE.equals(ignoreDefaults),
+                exclude != null ? exclude : List.of(),
+                set != null ? set : Map.of(),
+                includeOnly != null ? includeOnly : List.of(),
+                Boolean.TRUE.equals(useProfile));
+    }
+}

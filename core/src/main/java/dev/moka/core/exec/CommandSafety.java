@@ -1,0 +1,142 @@
+package dev.moka.core.exec;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Judges commands before they run: known safe (only reads, so it may run without asking) and dangerous
+ * (destroys data or escalates, so it deserves a warning whatever the policy). A command is safe only when
+ * every part of it is recognised; anything unclear is not safe.
+ */
+public final class CommandSafety {
+    /** Programs that read or print and have no option that writes or runs another program. */
+    private static final Set<String> ALWAYS_SAFE = Set.of("cat", "cd", "echo", "false", "grep", "egrep", "fgrep",
+            "head", "ls", "nl", "pwd", "tail", "true", "wc", "which", "whoami", "id", "uname", "date", "printf",
+            "basename", "dirname", "realpath", "readlink", "stat", "file", "tr", "cut", "uniq", "tree", "du", "df",
+            "env", "printenv", "seq", "rev", "expr", "test", "column", "diff", "cmp", "md5sum", "sha256sum");
+    private static final Set<String> FIND_UNSAFE = Set.of("-exec", "-execdir", "-ok", "-okdir", "-delete",
+            "-fls", "-fprint", "-fprint0", "-fprintf");
+    private static final Set<String> RG_UNSAFE = Set.of("--pre", "--hostname-bin", "--search-zip", "-z");
+    private static final Set<String> GIT_READS = Set.of("status", "log", "diff", "show", "branch", "rev-parse",
+            "ls-files", "blame", "grep");
+    private static final Pattern SED_PRINT = Pattern.compile("\\d+(,\\d+)?p");
+    private static final Pattern BLOCK_DEVICE = Pattern.compile("/dev/(sd|nvme|hd|vd|xvd|mmcblk|disk)\\w*");
+
+    private CommandSafety() {}
+
+    /** Whether the command only reads: every part of a {@code bash -lc} script must be safe on its own. */
+    public static boolean isKnownSafe(List<String> argv) {
+        String script = ShellWords.script(argv);
+        if (script == null) {
+            return safeCommand(argv);
+        }
+        ShellScript parsed = ShellScript.parse(script);
+        return parsed != null && parsed.plain() && !parsed.commands().isEmpty()
+                && parsed.commands().stream().allMatch(c -> safeCommand(c.words()));
+    }
+
+    /**
+     * Whether any part of the command destroys data or escalates: {@code rm -rf}, {@code sudo}, {@code git
+     * reset --hard}, {@code git clean -f}, {@code mkfs}, writes to a block device such as {@code /dev/sda}.
+     * Scripts are scanned even when they use syntax the parser does not describe.
+     */
+    public static boolean isDangerous(List<String> argv) {
+        String script = ShellWords.script(argv);
+        if (script == null) {
+            return dangerousCommand(argv, List.of());
+        }
+        ShellScript parsed = ShellScript.parse(script);
+        if (parsed == null) {
+            // Unparseable (an open quote): judge the raw text, which still shows a device write or rm -rf.
+            return BLOCK_DEVICE.matcher(script).find() && script.contains(">")
+                    || script.matches("(?s).*\\b(sudo|rm\\s+-[a-zA-Z]*[rR][a-zA-Z]*f|rm\\s+-[a-zA-Z]*f[a-zA-Z]*[rR]).*");
+        }
+        return parsed.commands().stream().anyMatch(c -> dangerousCommand(c.words(), c.redirects()));
+    }
+
+    private static boolean safeCommand(List<String> words) {
+        if (words.isEmpty()) {
+            return false;
+        }
+        String name = words.getFirst();
+        return switch (name) {
+            case "find" -> words.stream().noneMatch(FIND_UNSAFE::contains);
+            case "rg" -> words.stream().noneMatch(w -> RG_UNSAFE.contains(w) || w.startsWith("--pre=")
+                    || w.startsWith("--hostname-bin="));
+            case "git" -> safeGit(words);
+            case "sed" -> printsLines(words);
+            case "sort" -> words.stream().noneMatch(w -> w.startsWith("-o") || w.startsWith("--output")
+                    || w.startsWith("--compress-program"));
+            default -> ALWAYS_SAFE.contains(name);
+        };
+    }
+
+    private static boolean safeGit(List<String> words) {
+        if (words.size() < 2 || !GIT_READS.contains(words.get(1))) {
+            return false;
+        }
+        for (String word : words.subList(2, words.size())) {
+            // --output writes a file; external diff tools and text conversion filters run other programs.
+            if (word.startsWith("--output") || word.startsWith("--ext-diff") || word.startsWith("--textconv")
+                    || word.startsWith("--exec") || word.startsWith("--open-files-in-pager")) {
+                return false;
+            }
+        }
+        if ("branch".equals(words.get(1))) {
+            // Only listing forms: any operand or other option creates, renames or deletes branches.
+            return words.subList(2, words.size()).stream().allMatch(w -> Set.of("-a", "-r", "-v", "-vv",
+                    "--list", "--show-current", "--all", "--remotes").contains(w));
+        }
+        return true;
+    }
+
+    /** {@code sed -n 'Np'} or {@code sed -n 'N,Mp'} followed by at most one file: it only prints lines. */
+    static boolean printsLines(List<String> words) {
+        return words.size() >= 3 && words.size() <= 4 && "sed".equals(words.getFirst()) && "-n".equals(words.get(1))
+                && SED_PRINT.matcher(words.get(2)).matches();
+    }
+
+    private static boolean dangerousCommand(List<String> words, List<String> redirects) {
+        if (redirects.stream().anyMatch(target -> BLOCK_DEVICE.matcher(target).matches())) {
+            return true;
+        }
+        if (words.isEmpty()) {
+            return false;
+        }
+        String program = words.getFirst();
+        String name = program.substring(program.lastIndexOf('/') + 1);
+        return switch (name) {
+            case "sudo", "doas", "su" -> true;
+            case "rm" -> recursiveAndForced(words);
+            case "git" -> words.size() >= 3 && ("reset".equals(words.get(1)) && words.contains("--hard")
+                    || "clean".equals(words.get(1)) && words.stream().anyMatch(w -> w.matches("-[a-zA-Z]*f.*")))
+                    || words.size() >= 3 && "push".equals(words.get(1))
+                    && words.stream().anyMatch(w -> "--force".equals(w) || "-f".equals(w));
+            case "dd" -> words.stream().anyMatch(w -> w.startsWith("of=")
+                    && BLOCK_DEVICE.matcher(w.substring(3)).matches());
+            default -> name.startsWith("mkfs") || ("shred".equals(name)
+                    && words.stream().anyMatch(w -> BLOCK_DEVICE.matcher(w).matches()));
+        };
+    }
+
+    private static boolean recursiveAndForced(List<String> words) {
+        boolean recursive = false;
+        boolean forced = false;
+        for (String word : words.subList(1, words.size())) {
+            if ("--".equals(word)) {
+                break;
+            }
+            if (word.startsWith("--")) {
+                recursive |= "--recursive".equals(word);
+                forced |= "--force".equals(word);
+            } else if (word.startsWith("-")) {
+                String flags = word.substring(1).toLowerCase(Locale.ROOT);
+                recursive |= flags.contains("r");
+                forced |= flags.contains("f");
+            }
+        }
+        return recursive && forced;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.moka.core.exec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts commands as leaders of their own process group (through util-linux {@code setsid}), so a timeout or
+ * the end of Moka can kill everything they started, including background children that outlived their parent.
+ */
+final class ProcessGroups {
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
+    private ProcessGroups() {}
+
+    /**
+     * The argv to hand to {@link ProcessBuilder}. The wrapper is only used when the program is found, so a
+     * missing or non-executable program still fails in the JDK with its precise error.
+     *
+     * @param controllingTty whether the child's stdin (a pty slave) becomes its controlling terminal
+     */
+    static List<String> wrap(List<String> argv, Path cwd, Map<String, String> env, boolean controllingTty) {
+        if (!Files.isExecutable(SETSID) || !launchable(argv.getFirst(), cwd, env)) {
+            return argv;
+        }
+        List<String> wrapped = new ArrayList<>(argv.size() + 2);
+        wrapped.add(SETSID.toString());
+        if (controllingTty) {
+            wrapped.add("--ctty");
+        }
+        wrapped.addAll(argv);
+        return wrapped;
+    }
+
+    /** Kills the group led by {@code root} and every descendant (some may have left the group). */
+    static void kill(ProcessHandle root) {
+        List<ProcessHandle> descendants = root.descendants().toList();
+        if (root.isAlive()) {
+            // Signalled while the leader is still unreaped, so its pid cannot have been reused by another group.
+            Posix.killGroup(root.pid(), Posix.SIGKILL);
+        }
+        root.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static boolean launchable(String program, Path cwd, Map<String, String> env) {
+        if (program.contains("/")) {
+            return runnable(cwd.resolve(program));
+        }
+        String path = env.getOrDefault("PATH", System.getenv("PATH"));
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(":")) {
+            if (!dir.isEmpty() && runnable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean runnable(Path file) {
+        return Files.isRegularFile(file) && Files.isExecutable(file);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.moka.core.exec;
+
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** Recognises {@code bash -lc "<script>"} invocations and joins words back into shell text for display. */
+final class ShellWords {
+    private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash");
+    private static final Set<String> SCRIPT_FLAGS = Set.of("-c", "-lc", "-cl");
+    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
+    private ShellWords() {}
+
+    /** The script of a {@code <shell> -c|-lc <script>} argv, or null when argv is a plain program call. */
+    static String script(List<String> argv) {
+        if (argv.size() != 3 || !SCRIPT_FLAGS.contains(argv.get(1))) {
+            return null;
+        }
+        String program = argv.getFirst();
+        String name = program.substring(program.lastIndexOf('/') + 1);
+        return SHELLS.contains(name) ? argv.get(2) : null;
+    }
+
+    static String join(List<String> words) {
+        return words.stream().map(ShellWords::quote).collect(Collectors.joining(" "));
+    }
+
+    static String quote(String word) {
+        if (SAFE.matcher(word).matches()) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\"'\"'") + "'";
+    }
+}

@@ -1,0 +1,50 @@
+package dev.moka.core.tools.execsession;
+
+import dev.moka.protocol.Json;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The JSON definitions of {@code exec_command} and {@code write_stdin}, in a fixed key order. */
+final class SessionSpecs {
+    private SessionSpecs() {}
+
+    static ObjectNode execCommand(String description) {
+        ObjectNode properties = Json.object();
+        property(properties, "cmd", "string", "The shell command to run.");
+        property(properties, "workdir", "string", "Directory to run in, absolute or relative to the current one.");
+        property(properties, "shell", "string", "The shell that runs the command; " + SessionTools.DEFAULT_SHELL
+                + " by default.");
+        property(properties, "tty", "boolean", "Run under a terminal, for programs that need one.");
+        property(properties, "yield_time_ms", "number", "How long to wait for output before returning.");
+        property(properties, "max_output_tokens", "number", "Longest output to return; the middle is cut.");
+        property(properties, "justification", "string", "One sentence for the user on why the command is needed.");
+        return function(ExecCommandTool.NAME, description, properties, "cmd");
+    }
+
+    static ObjectNode writeStdin(String description) {
+        ObjectNode properties = Json.object();
+        property(properties, "session_id", "number", "The session ID exec_command reported.");
+        property(properties, "chars", "string", "Characters to write; may be empty to only read new output.");
+        property(properties, "yield_time_ms", "number", "How long to wait for output before returning.");
+        property(properties, "max_output_tokens", "number", "Longest output to return; the middle is cut.");
+        return function(WriteStdinTool.NAME, description, properties, "session_id");
+    }
+
+    private static void property(ObjectNode properties, String name, String type, String description) {
+        properties.putObject(name).put("type", type).put("description", description);
+    }
+
+    private static ObjectNode function(String name, String description, ObjectNode properties, String required) {
+        ObjectNode parameters = Json.object();
+        parameters.put("type", "object");
+        parameters.set("properties", properties);
+        parameters.putArray("required").add(required);
+        parameters.put("additionalProperties", false);
+        ObjectNode spec = Json.object();
+        spec.put("type", "function");
+        spec.put("name", name);
+        spec.put("description", description);
+        spec.put("strict", false);
+        spec.set("parameters", parameters);
+        return spec;
+    }
+}

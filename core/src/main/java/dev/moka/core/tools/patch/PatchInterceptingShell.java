@@ -1,0 +1,105 @@
+package dev.moka.core.tools.patch;
+
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.Json;
+import dev.moka.protocol.SandboxPolicy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A shell tool whose {@code apply_patch <<'EOF' ... EOF} calls go to the patch engine instead of a
+ * process: models trained on the shell form keep it, and get the same all-or-nothing application, events
+ * and report as the {@code apply_patch} tool. Everything else reaches the wrapped shell tool unchanged,
+ * and the definition the model sees is the shell tool's own.
+ */
+public final class PatchInterceptingShell implements Tool {
+    private final Tool shell;
+    private final ApplyPatchTool patches;
+
+    public PatchInterceptingShell(Tool shell, ApplyPatchTool patches) {
+        this.shell = shell;
+        this.patches = patches;
+    }
+
+    /** The wrapped tool, for callers that look for a capability of it. */
+    public Tool shell() {
+        return shell;
+    }
+
+    @Override
+    public String name() {
+        return shell.name();
+    }
+
+    @Override
+    public ObjectNode spec() {
+        return shell.spec();
+    }
+
+    @Override
+    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
+        JsonNode args;
+        try {
+            args = Json.parse(call.arguments());
+        } catch (JacksonException e) {
+            return shell.run(call, context);
+        }
+        Optional<String> patch = ApplyPatchInterception.extract(argv(args));
+        if (patch.isEmpty()) {
+            return shell.run(call, context);
+        }
+        String workdir = Json.text(args, "workdir");
+        Path cwd = workdir == null || workdir.isBlank() ? context.cwd() : context.cwd().resolve(workdir).normalize();
+        if (!Files.isDirectory(cwd)) {
+            return ToolResult.error("The workdir " + cwd + " does not exist; no file was changed.");
+        }
+        return patches.applyPatch(call.callId(), patch.get(), in(cwd, context));
+    }
+
+    /** {@code command} as an argv array ({@code shell}), or {@code cmd} as a script ({@code exec_command}). */
+    private static List<String> argv(JsonNode args) {
+        List<String> argv = new ArrayList<>();
+        JsonNode command = args.get("command");
+        if (command != null && command.isArray()) {
+            command.forEach(word -> argv.add(word.isString() ? word.asString() : word.toString()));
+        } else if (Json.text(args, "cmd") != null) {
+            argv.addAll(List.of("bash", "-lc", Json.text(args, "cmd")));
+        }
+        return argv;
+    }
+
+    private static ToolContext in(Path cwd, ToolContext context) {
+        return new ToolContext() {
+            @Override
+            public Path cwd() {
+                return cwd;
+            }
+
+            @Override
+            public AskForApproval approvalPolicy() {
+                return context.approvalPolicy();
+            }
+
+            @Override
+            public SandboxPolicy sandboxPolicy() {
+                return context.sandboxPolicy();
+            }
+
+            @Override
+            public void emit(EventMsg event) {
+                context.emit(event);
+            }
+        };
+    }
+}
