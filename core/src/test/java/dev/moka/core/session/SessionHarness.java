@@ -10,6 +10,7 @@ import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.config.ModelTable;
 import dev.moka.core.config.WireApi;
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.plan.UpdatePlanTool;
 import dev.moka.core.tools.shell.ShellTool;
@@ -48,6 +49,19 @@ final class SessionHarness {
 
     static Session start(MockResponsesServer server, Path home, Path cwd, String model, String conversationId,
             List<ResponseItem> resumed, Path rolloutFile) throws IOException {
+        return start(server, home, cwd, model, conversationId, resumed, rolloutFile,
+                List.of(new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))), new UpdatePlanTool()));
+    }
+
+    /** A new conversation whose model gets exactly {@code tools}. */
+    static Session startWithTools(MockResponsesServer server, Path home, Path cwd, String model, List<Tool> tools)
+            throws IOException {
+        return start(server, home, cwd, model, Uuids.v7(), List.of(), null, tools);
+    }
+
+    private static Session start(MockResponsesServer server, Path home, Path cwd, String model,
+            String conversationId, List<ResponseItem> resumed, Path rolloutFile, List<Tool> toolList)
+            throws IOException {
         var client = new ResponsesClient(provider(server), Map.of("OPENAI_API_KEY", API_KEY), conversationId,
                 new ClientIdentity("moka_test", "0.0.0"), HttpClients.startDefault(),
                 new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)));
@@ -58,8 +72,7 @@ final class SessionHarness {
                 : RolloutRecorder.append(rolloutFile);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
-        var tools = new ToolRouter(List.of(new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))),
-                new UpdatePlanTool()));
+        var tools = new ToolRouter(toolList);
         return Session.start(new SessionSetup(conversationId, context, client, tools, rollout,
                 "You are a test agent.", "Be brief.", "bash", resumed, null));
     }
