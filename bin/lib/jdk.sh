@@ -1,27 +1,36 @@
 # Sourced by bin/moka and bin/test. Sets MOKA_JAVA_HOME to a JDK 25 or newer: $JAVA_HOME if it qualifies,
 # else the newest /usr/lib/jvm/*25*. Returns 1 after one line on stderr when there is none.
+# Only shell builtins here: every process forked would be paid by each start of Moka.
 
-# The release file names the version without starting a JVM (which would cost 50 ms per launch).
+# The major version named in a JDK's release file, in MOKA_JAVA_MAJOR (empty when unreadable).
 moka_java_major() {
+  MOKA_JAVA_MAJOR=
   local line
-  line=$(grep -m1 '^JAVA_VERSION=' "$1/release" 2>/dev/null) || return 1
-  line=${line#JAVA_VERSION=\"}
-  echo "${line%%[.\"]*}"
+  [ -r "$1/release" ] || return 1
+  while IFS= read -r line; do
+    case $line in
+      JAVA_VERSION=*)
+        line=${line#JAVA_VERSION=\"}
+        MOKA_JAVA_MAJOR=${line%%[.\"]*}
+        return 0 ;;
+    esac
+  done < "$1/release"
+  return 1
+}
+
+moka_is_jdk25() {
+  [ -x "$1/bin/java" ] && moka_java_major "$1" && [ "$MOKA_JAVA_MAJOR" -ge 25 ] 2>/dev/null
 }
 
 moka_find_jdk() {
-  local home major
-  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
-    major=$(moka_java_major "$JAVA_HOME")
-    if [ -n "$major" ] && [ "$major" -ge 25 ] 2>/dev/null; then
-      MOKA_JAVA_HOME=$JAVA_HOME
-      return 0
-    fi
+  if [ -n "${JAVA_HOME:-}" ] && moka_is_jdk25 "$JAVA_HOME"; then
+    MOKA_JAVA_HOME=$JAVA_HOME
+    return 0
   fi
-  for home in $(ls -d /usr/lib/jvm/*25* 2>/dev/null | sort -r); do
-    major=$(moka_java_major "$home")
-    if [ -x "$home/bin/java" ] && [ -n "$major" ] && [ "$major" -ge 25 ] 2>/dev/null; then
-      MOKA_JAVA_HOME=$home
+  local homes=(/usr/lib/jvm/*25*) i
+  for (( i=${#homes[@]}-1; i>=0; i-- )); do
+    if moka_is_jdk25 "${homes[i]}"; then
+      MOKA_JAVA_HOME=${homes[i]}
       return 0
     fi
   done

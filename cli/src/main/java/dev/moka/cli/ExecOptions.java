@@ -3,67 +3,82 @@ package dev.moka.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /** The flags shared by {@code moka exec} and {@code moka exec resume}. */
-final class ExecOptions {
-    @Option(names = {"-m", "--model"}, paramLabel = "MODEL", description = "Model to use.")
-    String model;
+record ExecOptions(String model, String profile, List<String> overrides, Path cwd, String sandbox, boolean oss,
+        boolean json, Path outputLastMessage, List<Path> images, Path outputSchema, boolean search,
+        boolean skipGitRepoCheck) {
 
-    @Option(names = {"-p", "--profile"}, paramLabel = "PROFILE", description = "Profile from config.toml.")
-    String profile;
+    ExecOptions {
+        overrides = List.copyOf(overrides);
+        images = List.copyOf(images);
+    }
 
-    @Option(names = {"-c", "--config"}, paramLabel = "KEY=VALUE",
-            description = "Override a config.toml key (dotted path; the value is parsed as TOML, else a string).")
-    List<String> overrides = new ArrayList<>();
+    /** Declares the flags on {@code spec}. */
+    static void declare(CommandSpec spec) {
+        spec.addOption(value(String.class, "MODEL", "Model to use.", "-m", "--model"));
+        spec.addOption(value(String.class, "PROFILE", "Profile from config.toml.", "-p", "--profile"));
+        spec.addOption(OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
+                .auxiliaryTypes(String.class)
+                .description("Override a config.toml key (dotted path; the value is parsed as TOML, else a string).")
+                .build());
+        spec.addOption(value(Path.class, "DIR", "Directory to work in.", "-C", "--cd"));
+        spec.addOption(value(String.class, "MODE", "Sandbox mode: read-only, workspace-write or danger-full-access.",
+                "-s", "--sandbox"));
+        spec.addOption(flag("Use the local open-source provider (oss).", "--oss"));
+        spec.addOption(flag("Print events as JSON lines on stdout.", "--json"));
+        spec.addOption(value(Path.class, "FILE", "Write the final message to FILE.", "-o", "--output-last-message"));
+        spec.addOption(OptionSpec.builder("-i", "--image").paramLabel("FILE").type(List.class)
+                .auxiliaryTypes(Path.class).splitRegex(",").description("Attach images.").build());
+        spec.addOption(value(Path.class, "FILE", "JSON Schema the final message must follow.", "--output-schema"));
+        spec.addOption(flag("Let the model search the live web (OpenAI's hosted web_search).", "--search"));
+        spec.addOption(flag("Run outside a git repository.", "--skip-git-repo-check"));
+    }
 
-    @Option(names = {"-C", "--cd"}, paramLabel = "DIR", description = "Directory to work in.")
-    Path cwd;
-
-    @Option(names = {"-s", "--sandbox"}, paramLabel = "MODE",
-            description = "Sandbox mode: read-only, workspace-write or danger-full-access.")
-    String sandbox;
-
-    @Option(names = "--oss", description = "Use the local open-source provider (oss).")
-    boolean oss;
-
-    @Option(names = "--json", description = "Print events as JSON lines on stdout.")
-    boolean json;
-
-    @Option(names = {"-o", "--output-last-message"}, paramLabel = "FILE",
-            description = "Write the final message to FILE.")
-    Path outputLastMessage;
-
-    @Option(names = {"-i", "--image"}, paramLabel = "FILE", split = ",", description = "Attach images.")
-    List<Path> images = new ArrayList<>();
-
-    @Option(names = "--output-schema", paramLabel = "FILE",
-            description = "JSON Schema the final message must follow.")
-    Path outputSchema;
-
-    @Option(names = "--search", description = "Let the model search the live web (OpenAI's hosted web_search).")
-    boolean search;
-
-    @Option(names = "--skip-git-repo-check", description = "Run outside a git repository.")
-    boolean skipGitRepoCheck;
+    /** The flags given on the command that {@code parsed} holds. */
+    static ExecOptions read(ParseResult parsed) {
+        return new ExecOptions(parsed.matchedOptionValue("--model", null),
+                parsed.matchedOptionValue("--profile", null),
+                parsed.matchedOptionValue("--config", List.<String>of()),
+                parsed.matchedOptionValue("--cd", null),
+                parsed.matchedOptionValue("--sandbox", null),
+                parsed.hasMatchedOption("--oss"),
+                parsed.hasMatchedOption("--json"),
+                parsed.matchedOptionValue("--output-last-message", null),
+                parsed.matchedOptionValue("--image", List.<Path>of()),
+                parsed.matchedOptionValue("--output-schema", null),
+                parsed.hasMatchedOption("--search"),
+                parsed.hasMatchedOption("--skip-git-repo-check"));
+    }
 
     /** These options with every flag given in {@code later} taking precedence. */
     ExecOptions mergedWith(ExecOptions later) {
-        ExecOptions merged = new ExecOptions();
-        merged.model = later.model != null ? later.model : model;
-        merged.profile = later.profile != null ? later.profile : profile;
-        merged.overrides.addAll(overrides);
-        merged.overrides.addAll(later.overrides);
-        merged.cwd = later.cwd != null ? later.cwd : cwd;
-        merged.sandbox = later.sandbox != null ? later.sandbox : sandbox;
-        merged.oss = oss || later.oss;
-        merged.json = json || later.json;
-        merged.outputLastMessage = later.outputLastMessage != null ? later.outputLastMessage : outputLastMessage;
-        merged.images.addAll(images);
-        merged.images.addAll(later.images);
-        merged.outputSchema = later.outputSchema != null ? later.outputSchema : outputSchema;
-        merged.skipGitRepoCheck = skipGitRepoCheck || later.skipGitRepoCheck;
-        merged.search = search || later.search;
-        return merged;
+        List<String> allOverrides = new ArrayList<>(overrides);
+        allOverrides.addAll(later.overrides);
+        List<Path> allImages = new ArrayList<>(images);
+        allImages.addAll(later.images);
+        return new ExecOptions(later.model != null ? later.model : model,
+                later.profile != null ? later.profile : profile,
+                allOverrides,
+                later.cwd != null ? later.cwd : cwd,
+                later.sandbox != null ? later.sandbox : sandbox,
+                oss || later.oss,
+                json || later.json,
+                later.outputLastMessage != null ? later.outputLastMessage : outputLastMessage,
+                allImages,
+                later.outputSchema != null ? later.outputSchema : outputSchema,
+                search || later.search,
+                skipGitRepoCheck || later.skipGitRepoCheck);
+    }
+
+    private static OptionSpec value(Class<?> type, String label, String description, String... names) {
+        return OptionSpec.builder(names).paramLabel(label).type(type).description(description).build();
+    }
+
+    private static OptionSpec flag(String description, String... names) {
+        return OptionSpec.builder(names).arity("0").type(boolean.class).description(description).build();
     }
 }

@@ -38,6 +38,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import tools.jackson.databind.JsonNode;
 
@@ -79,66 +81,81 @@ final class ExecRun {
     private int runChecked() throws UsageException, ConfigException, IOException, InterruptedException {
         Config config = loadConfig();
         config.warnings().forEach(w -> startup.err().println("moka: warning: " + w));
-        if (!options.skipGitRepoCheck && !insideGitRepo(config.cwd())) {
+        if (!options.skipGitRepoCheck() && !insideGitRepo(config.cwd())) {
             throw new UsageException(config.cwd() + " is not inside a git repository; run Moka in one, or pass "
                     + "--skip-git-repo-check to work here anyway");
         }
         warnUnenforcedSandbox(config.sandboxPolicy());
-        String prompt = PromptInput.read(promptArg, startup.in());
-        List<InputItem> items = new ArrayList<>();
-        items.add(new InputItem.Text(prompt));
-        for (Path image : options.images) {
-            Path file = config.cwd().resolve(image);
-            if (!Files.isReadable(file)) {
-                throw new UsageException("cannot read image " + file);
-            }
-            items.add(new InputItem.LocalImage(file));
-        }
-        JsonNode schema = options.outputSchema == null ? null : OutputSchema.load(config.cwd().resolve(options.outputSchema));
-
-        Path mokaHome = config.mokaHome();
-        String conversationId;
-        List<ResponseItem> resumed;
-        TurnContext resumedContext = null;
-        RolloutRecorder rollout;
-        if (resume.kind() == ResumeTarget.Kind.NONE) {
-            conversationId = Uuids.v7();
-            resumed = List.of();
-            Instant now = Instant.now();
-            rollout = RolloutRecorder.create(mokaHome, new SessionMeta(conversationId, now.toString(),
-                    config.cwd().toString(), ORIGINATOR, MokaVersion.get(), config.provider().id(), config.model()), now);
-        } else {
-            Path file = (resume.kind() == ResumeTarget.Kind.LATEST ? Rollouts.latest(mokaHome)
-                    : Rollouts.findById(mokaHome, resume.id()))
-                    .orElseThrow(() -> new UsageException(resume.kind() == ResumeTarget.Kind.LATEST
-                            ? "no recorded session to resume under " + mokaHome.resolve("sessions")
-                            : "no recorded session with id " + resume.id() + " under " + mokaHome.resolve("sessions")));
-            Rollouts.Recorded recorded = Rollouts.read(file);
-            conversationId = recorded.conversationId();
-            resumed = recorded.items();
-            resumedContext = recorded.lastContext();
-            rollout = RolloutRecorder.append(file);
-        }
-
-        ModelClient client = modelClient(config, conversationId);
-        TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
-                new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
-                        config.verbosity()));
         try (ExecSessionManager execSessions = new ExecSessionManager()) {
-            ToolRouter tools = ToolSet.build(config, startup.env(), startup.http(), execSessions);
-            SessionSetup setup = new SessionSetup(conversationId, turnContext, client, tools, rollout,
-                    config.baseInstructions(), config.developerInstructions(),
-                    InitialContext.shellName(startup.env()), resumed, schema, mokaHome, config.context(),
-                    resumedContext);
+            // Building the tools (schema generation) overlaps reading the input and opening the rollout.
+            var tools = new FutureTask<>(() -> ToolSet.build(config, startup.env(), startup.http(), execSessions));
+            Thread.ofVirtual().name("moka-tools-init").start(tools);
+            List<InputItem> items = input(config);
+            JsonNode schema = options.outputSchema() == null ? null
+                    : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
+            Conversation conversation = openConversation(config);
+            ModelClient client = modelClient(config, conversation.id());
+            TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
+                    new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
+                            config.verbosity()));
+            SessionSetup setup = new SessionSetup(conversation.id(), turnContext, client, join(tools),
+                    conversation.rollout(), config.baseInstructions(), config.developerInstructions(),
+                    InitialContext.shellName(startup.env()), conversation.resumed(), schema, config.mokaHome(),
+                    config.context(), conversation.resumedContext());
             try (Session session = Session.start(setup)) {
                 return drive(session, items, schema);
             }
         }
     }
 
+    private static ToolRouter join(FutureTask<ToolRouter> tools) throws InterruptedException {
+        try {
+            return tools.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    private List<InputItem> input(Config config) throws IOException, UsageException {
+        List<InputItem> items = new ArrayList<>();
+        items.add(new InputItem.Text(PromptInput.read(promptArg, startup.in())));
+        for (Path image : options.images()) {
+            Path file = config.cwd().resolve(image);
+            if (!Files.isReadable(file)) {
+                throw new UsageException("cannot read image " + file);
+            }
+            items.add(new InputItem.LocalImage(file));
+        }
+        return items;
+    }
+
+    /** A conversation to run a turn in: a new one, or one read back from its rollout. */
+    private record Conversation(String id, List<ResponseItem> resumed, TurnContext resumedContext,
+            RolloutRecorder rollout) {}
+
+    private Conversation openConversation(Config config) throws IOException, UsageException {
+        Path mokaHome = config.mokaHome();
+        if (resume.kind() == ResumeTarget.Kind.NONE) {
+            String id = Uuids.v7();
+            Instant now = Instant.now();
+            return new Conversation(id, List.of(), null, RolloutRecorder.create(mokaHome, new SessionMeta(id,
+                    now.toString(), config.cwd().toString(), ORIGINATOR, MokaVersion.get(), config.provider().id(),
+                    config.model()), now));
+        }
+        Path sessions = mokaHome.resolve("sessions");
+        Path file = (resume.kind() == ResumeTarget.Kind.LATEST ? Rollouts.latest(mokaHome)
+                : Rollouts.findById(mokaHome, resume.id()))
+                .orElseThrow(() -> new UsageException(resume.kind() == ResumeTarget.Kind.LATEST
+                        ? "no recorded session to resume under " + sessions
+                        : "no recorded session with id " + resume.id() + " under " + sessions));
+        Rollouts.Recorded recorded = Rollouts.read(file);
+        return new Conversation(recorded.conversationId(), recorded.items(), recorded.lastContext(),
+                RolloutRecorder.append(file));
+    }
+
     private int drive(Session session, List<InputItem> items, JsonNode schema) throws InterruptedException,
             IOException {
-        EventPrinter printer = options.json ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
+        EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
                 startup.err());
         session.submit(new Op.UserInput(items));
         String lastMessage = null;
@@ -167,8 +184,8 @@ final class ExecRun {
     }
 
     private int finish(String lastMessage, JsonNode schema) throws IOException {
-        if (options.outputLastMessage != null) {
-            Path file = options.outputLastMessage;
+        if (options.outputLastMessage() != null) {
+            Path file = options.outputLastMessage();
             Files.writeString(file, lastMessage == null ? "" : lastMessage, StandardCharsets.UTF_8);
         }
         if (schema != null) {
@@ -183,17 +200,17 @@ final class ExecRun {
 
     private Config loadConfig() throws ConfigException, UsageException {
         SandboxMode sandbox = null;
-        if (options.sandbox != null) {
-            sandbox = WireEnum.parse(SandboxMode.class, options.sandbox).orElseThrow(() -> new UsageException(
-                    "--sandbox: unknown mode \"" + options.sandbox + "\"; expected one of "
+        if (options.sandbox() != null) {
+            sandbox = WireEnum.parse(SandboxMode.class, options.sandbox()).orElseThrow(() -> new UsageException(
+                    "--sandbox: unknown mode \"" + options.sandbox() + "\"; expected one of "
                             + WireEnum.choices(SandboxMode.class)));
         }
         // Nobody can answer an approval prompt in a headless run, so exec never asks.
-        List<String> overrides = new ArrayList<>(options.overrides);
-        if (options.search) {
+        List<String> overrides = new ArrayList<>(options.overrides());
+        if (options.search()) {
             overrides.add("web_search=\"live\"");
         }
-        var flags = new ConfigOverrides(options.model, options.profile, options.oss ? "oss" : null, options.cwd,
+        var flags = new ConfigOverrides(options.model(), options.profile(), options.oss() ? "oss" : null, options.cwd(),
                 AskForApproval.NEVER, sandbox);
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
                 startup.processCwd());

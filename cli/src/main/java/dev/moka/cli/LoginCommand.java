@@ -10,31 +10,17 @@ import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.config.OAuthProvider;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code moka login PROVIDER}: signs in to an OAuth provider with the device flow and stores its token. */
-@Command(name = "login", mixinStandardHelpOptions = true,
-        description = "Sign in to an OAuth provider from [oauth_providers.<name>] (device flow); the token is "
-                + "stored in $MOKA_HOME/credentials/<name>.json.")
-final class LoginCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROVIDER", description = "The provider's name in config.toml.")
-    String provider;
+final class LoginCommand {
+    private final Startup startup;
 
-    @Option(names = {"-c", "--config"}, paramLabel = "KEY=VALUE", description = "Override a config.toml key.")
-    List<String> overrides = new ArrayList<>();
+    LoginCommand(Startup startup) {
+        this.startup = startup;
+    }
 
-    @ParentCommand
-    Main main;
-
-    @Override
-    public Integer call() {
-        Startup startup = main.startup();
+    int run(String provider, List<String> overrides) {
         try {
             Config config = ConfigLoader.load(MokaHome.resolve(startup.env()), overrides,
                     ConfigOverrides.NONE, startup.env(), startup.processCwd());

@@ -6,12 +6,16 @@ import com.knuddels.jtokkit.api.EncodingType;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.ResponseItem;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Estimates how many tokens items take in a prompt: text through the o200k_base tokenizer, opaque
- * {@code encrypted_content} and images by their size. The tokenizer's tables take a few hundred
- * milliseconds to load, so they load on a virtual thread; until then text is estimated at four bytes a token
- * and such rough figures are marked {@link Estimate#exact() inexact} so callers do not cache them.
+ * {@code encrypted_content} and images by their size. The tokenizer's tables cost a few hundred milliseconds
+ * of CPU and some 20 MB to load, which a short run should not pay: text is estimated at four bytes a token
+ * until the conversation has grown past {@link #LOAD_AFTER_TOKENS}, far below any compaction limit, and only
+ * then do the tables load, on a virtual thread. Rough figures are marked {@link Estimate#exact() inexact} so
+ * callers do not cache them.
  */
 public final class TokenEstimator {
     /** A per-item overhead for role, type and framing tokens. */
@@ -19,6 +23,8 @@ public final class TokenEstimator {
     /** An image is billed by its tiles, not its bytes; this caps the bytes-based guess at a large image's cost. */
     static final long MAX_IMAGE_TOKENS = 2_000;
     private static final int BYTES_PER_TOKEN = 4;
+    /** Rough tokens counted before the real tokenizer is worth loading. */
+    static final long LOAD_AFTER_TOKENS = 16_000;
 
     /** A token count, and whether the real tokenizer produced it. */
     public record Estimate(long tokens, boolean exact) {}
@@ -26,42 +32,58 @@ public final class TokenEstimator {
     /** The last text counted exactly and its count: a tool output is checked against its budget, then recorded. */
     private record Last(String text, long tokens) {}
 
-    private final CompletableFuture<Encoding> encoding;
+    private final Loader loader;
+    private final AtomicLong roughTokens = new AtomicLong();
     private volatile Last last = new Last(null, 0);
 
-    private TokenEstimator(CompletableFuture<Encoding> encoding) {
-        this.encoding = encoding;
+    private TokenEstimator(Loader loader) {
+        this.loader = loader;
     }
 
     /**
-     * The estimator of this process: its tables load once, on first use, and are shared by every session
-     * (they are immutable and thread-safe).
+     * The estimator of this process: its tables load at most once, when a conversation first grows large
+     * enough to need them, and are shared by every session (they are immutable and thread-safe).
      */
     public static TokenEstimator shared() {
-        return new TokenEstimator(Shared.ENCODING);
+        return new TokenEstimator(Shared.LOADER);
     }
 
-    /** Holder idiom: the tables start loading when a session first asks for them, never at class load of callers. */
+    /** Holder idiom: one loader per process, created on first use, loading nothing until asked. */
     private static final class Shared {
-        static final CompletableFuture<Encoding> ENCODING = startLoading().encoding;
+        static final Loader LOADER = new Loader();
     }
 
-    /** Starts loading the tokenizer in the background and returns at once. */
-    public static TokenEstimator startLoading() {
-        var future = new CompletableFuture<Encoding>();
-        Thread.ofVirtual().name("moka-tokenizer-load").start(() -> {
-            try {
-                future.complete(Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE));
-            } catch (RuntimeException | Error e) {
-                future.completeExceptionally(e);
+    /** Loads the tokenizer's tables once, in the background, when first started. */
+    private static final class Loader {
+        final CompletableFuture<Encoding> encoding = new CompletableFuture<>();
+        private final AtomicBoolean started = new AtomicBoolean();
+
+        Loader start() {
+            if (started.compareAndSet(false, true)) {
+                Thread.ofVirtual().name("moka-tokenizer-load").start(() -> {
+                    try {
+                        encoding.complete(Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE));
+                    } catch (RuntimeException | Error e) {
+                        encoding.completeExceptionally(e);
+                    }
+                });
             }
-        });
-        return new TokenEstimator(future);
+            return this;
+        }
+
+        Encoding loaded() {
+            return encoding.isDone() && !encoding.isCompletedExceptionally() ? encoding.join() : null;
+        }
     }
 
-    /** Waits for the tokenizer (benchmarks and tests that want exact figures from the start). */
+    /** An estimator whose tokenizer starts loading now, in the background (benchmarks and tests). */
+    public static TokenEstimator startLoading() {
+        return new TokenEstimator(new Loader().start());
+    }
+
+    /** Loads the tokenizer and waits for it (benchmarks and tests that want exact figures from the start). */
     public TokenEstimator awaitLoaded() {
-        encoding.join();
+        loader.start().encoding.join();
         return this;
     }
 
@@ -69,9 +91,13 @@ public final class TokenEstimator {
         if (text == null || text.isEmpty()) {
             return new Estimate(0, true);
         }
-        Encoding loaded = encoding.isDone() && !encoding.isCompletedExceptionally() ? encoding.join() : null;
+        Encoding loaded = loader.loaded();
         if (loaded == null) {
-            return new Estimate(text.length() / BYTES_PER_TOKEN + 1, false);
+            long rough = text.length() / BYTES_PER_TOKEN + 1;
+            if (roughTokens.addAndGet(rough) > LOAD_AFTER_TOKENS) {
+                loader.start();
+            }
+            return new Estimate(rough, false);
         }
         Last previous = last;
         if (previous.text() == text) {

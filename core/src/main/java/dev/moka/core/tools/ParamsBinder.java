@@ -14,24 +14,31 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Checks a call's arguments against a tool's parameters schema, fills in the schema's defaults, and maps the
- * result onto the parameter record. Compiled once per tool; safe to share between threads.
+ * result onto the parameter record. Safe to share between threads. The schema is compiled at the first
+ * call, not at start-up: compiling costs milliseconds that a run whose model never calls the tool (or a
+ * tool that checks its arguments by hand) should not pay.
  */
 public final class ParamsBinder<P extends Record> {
     private final ObjectNode schema;
-    private final Schema compiled;
     private final Class<P> type;
+    private Schema compiled;
 
     public ParamsBinder(ObjectNode schema, Class<P> type) {
         this.schema = schema.deepCopy();
-        this.compiled = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
-                .getSchema(this.schema);
         this.type = type;
+    }
+
+    private synchronized Schema compiled() {
+        if (compiled == null) {
+            compiled = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schema);
+        }
+        return compiled;
     }
 
     /** The parameters, or {@link ToolArguments.Invalid} naming every field that breaks the schema. */
     public P bind(ObjectNode arguments) throws ToolArguments.Invalid {
         ObjectNode filled = withDefaults(arguments);
-        List<Error> errors = compiled.validate(filled);
+        List<Error> errors = compiled().validate(filled);
         if (!errors.isEmpty()) {
             throw new ToolArguments.Invalid(errors.stream().map(ParamsBinder::describe)
                     .distinct().collect(Collectors.joining("; ")));

@@ -1,0 +1,110 @@
+package dev.moka.cli;
+
+import dev.moka.core.MokaVersion;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The {@code moka} command line, declared with picocli's programmatic API: reading annotations would make
+ * the JVM generate a proxy class per annotation type at every start, some 80 ms that no cache keeps.
+ */
+final class CommandLines {
+    private CommandLines() {}
+
+    static int run(String[] args, Startup startup) {
+        CommandLine cli = new CommandLine(root());
+        cli.setOut(new PrintWriter(startup.out(), true));
+        cli.setErr(new PrintWriter(startup.err(), true));
+        cli.setParameterExceptionHandler((e, arguments) -> {
+            String command = e.getCommandLine().getCommandSpec().qualifiedName(" ");
+            startup.err().println("moka: " + e.getMessage() + " (see: " + command + " --help)");
+            return ExitCodes.USAGE;
+        });
+        cli.setExecutionStrategy(parsed -> dispatch(parsed, startup));
+        cli.setExecutionExceptionHandler((e, command, result) -> {
+            startup.err().println("moka: internal error: " + e);
+            return ExitCodes.FAILED;
+        });
+        return cli.execute(args);
+    }
+
+    private static CommandSpec root() {
+        CommandSpec root = command("moka", "Moka, a coding agent for the terminal.");
+        root.version("moka " + MokaVersion.get());
+        CommandSpec exec = command("exec", "Run Moka non-interactively: stream the answer to stdout, progress to "
+                + "stderr.");
+        ExecOptions.declare(exec);
+        exec.addPositional(positional(0, "PROMPT", "What to do; - (or nothing) reads stdin."));
+        CommandSpec resume = command("resume", "Continue a recorded conversation: by id, or the latest with --last.");
+        ExecOptions.declare(resume);
+        resume.addOption(OptionSpec.builder("--last").arity("0").type(boolean.class)
+                .description("Resume the most recent conversation.").build());
+        resume.addPositional(positional(0, "ID|PROMPT", "The session id (or, with --last, the prompt)."));
+        resume.addPositional(positional(1, "PROMPT", "What to do; - (or nothing) reads stdin."));
+        exec.addSubcommand("resume", resume);
+        root.addSubcommand("exec", exec);
+        CommandSpec login = command("login", "Sign in to an OAuth provider from [oauth_providers.<name>] (device "
+                + "flow); the token is stored in $MOKA_HOME/credentials/<name>.json.");
+        login.addPositional(PositionalParamSpec.builder().index("0").arity("1").paramLabel("PROVIDER")
+                .type(String.class).description("The provider's name in config.toml.").build());
+        login.addOption(OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
+                .auxiliaryTypes(String.class).description("Override a config.toml key.").build());
+        root.addSubcommand("login", login);
+        return root;
+    }
+
+    private static CommandSpec command(String name, String description) {
+        CommandSpec spec = CommandSpec.create().name(name).mixinStandardHelpOptions(true);
+        spec.usageMessage().description(description);
+        return spec;
+    }
+
+    private static PositionalParamSpec positional(int index, String label, String description) {
+        return PositionalParamSpec.builder().index(String.valueOf(index)).arity("0..1").paramLabel(label)
+                .type(String.class).description(description).build();
+    }
+
+    private static int dispatch(ParseResult parsed, Startup startup) {
+        Integer help = CommandLine.executeHelpRequest(parsed);
+        if (help != null) {
+            return help;
+        }
+        if (!parsed.hasSubcommand()) {
+            startup.err().println("moka: the interactive terminal UI is not available yet; run: moka exec \"PROMPT\"");
+            return ExitCodes.USAGE;
+        }
+        ParseResult command = parsed.subcommand();
+        return switch (command.commandSpec().name()) {
+            case "exec" -> command.hasSubcommand()
+                    ? resume(ExecOptions.read(command), command.subcommand(), startup)
+                    : new ExecRun(startup, ExecOptions.read(command), command.matchedPositionalValue(0, null),
+                            ResumeTarget.NONE).run();
+            case "login" -> new LoginCommand(startup).run(command.matchedPositionalValue(0, null),
+                    command.matchedOptionValue("--config", List.<String>of()));
+            default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
+        };
+    }
+
+    private static int resume(ExecOptions execOptions, ParseResult resume, Startup startup) {
+        ExecOptions options = execOptions.mergedWith(ExecOptions.read(resume));
+        String first = resume.matchedPositionalValue(0, null);
+        String second = resume.matchedPositionalValue(1, null);
+        if (resume.hasMatchedOption("--last")) {
+            if (second != null) {
+                startup.err().println("moka: exec resume --last takes one PROMPT, not a session id too");
+                return ExitCodes.USAGE;
+            }
+            return new ExecRun(startup, options, first, ResumeTarget.LATEST).run();
+        }
+        if (first == null) {
+            startup.err().println("moka: exec resume needs a session id or --last");
+            return ExitCodes.USAGE;
+        }
+        return new ExecRun(startup, options, second, ResumeTarget.byId(first)).run();
+    }
+}
