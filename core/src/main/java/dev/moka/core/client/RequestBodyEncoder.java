@@ -18,11 +18,13 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class RequestBodyEncoder {
     private Map<ResponseItem, String> cache = new IdentityHashMap<>();
+    /** The size of the last body: the next one is a little larger, so the buffer rarely has to grow. */
+    private int lastSize = 64 * 1024;
 
     /** {@code body} as JSON bytes, its {@code input} array holding the serialised {@code items}. */
     synchronized byte[] encode(ObjectNode body, List<ResponseItem> items) {
         Map<ResponseItem, String> current = new IdentityHashMap<>(items.size() * 2);
-        var out = new ByteArrayOutputStream(64 * 1024);
+        var out = new ByteArrayOutputStream(lastSize + lastSize / 4);
         try (JsonGenerator generator = Json.MAPPER.createGenerator(out)) {
             generator.writeStartObject();
             for (Map.Entry<String, JsonNode> field : body.properties()) {
@@ -48,6 +50,7 @@ final class RequestBodyEncoder {
         }
         // Only the items of this request are kept, so a compacted history lets the old ones go.
         cache = current;
+        lastSize = out.size();
         return out.toByteArray();
     }
 }
