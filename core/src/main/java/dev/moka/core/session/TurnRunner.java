@@ -11,15 +11,13 @@ import dev.moka.core.context.TokenAccounting;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.core.context.ToolOutputBudget;
 import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.FixedToolContext;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolRouter;
-import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
-import dev.moka.protocol.SandboxPolicy;
 import dev.moka.protocol.TokenUsage;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -179,26 +177,6 @@ final class TurnRunner {
     }
 
     private static ToolContext toolContext(TurnContext context, EventSink sink) {
-        return new ToolContext() {
-            @Override
-            public Path cwd() {
-                return context.cwd();
-            }
-
-            @Override
-            public AskForApproval approvalPolicy() {
-                return context.approvalPolicy();
-            }
-
-            @Override
-            public SandboxPolicy sandboxPolicy() {
-                return context.sandboxPolicy();
-            }
-
-            @Override
-            public void emit(EventMsg event) {
-                sink.emit(event);
-            }
-        };
+        return new FixedToolContext(context.cwd(), context.approvalPolicy(), context.sandboxPolicy(), sink::emit);
     }
 }

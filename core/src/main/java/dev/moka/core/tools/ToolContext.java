@@ -15,4 +15,9 @@ public interface ToolContext {
 
     /** Emits an event to the front ends, tagged with the current submission. */
     void emit(EventMsg event);
+
+    /** This context with another working directory (a call's {@code workdir}). */
+    default ToolContext withCwd(Path dir) {
+        return new FixedToolContext(dir, approvalPolicy(), sandboxPolicy(), this::emit);
+    }
 }

@@ -4,10 +4,7 @@ import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.protocol.AskForApproval;
-import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
-import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +61,7 @@ public final class PatchInterceptingShell implements Tool {
         if (!Files.isDirectory(cwd)) {
             return ToolResult.error("The workdir " + cwd + " does not exist; no file was changed.");
         }
-        return patches.applyPatch(call.callId(), patch.get(), in(cwd, context));
+        return patches.applyPatch(call.callId(), patch.get(), context.withCwd(cwd));
     }
 
     /** {@code command} as an argv array ({@code shell}), or {@code cmd} as a script ({@code exec_command}). */
@@ -77,29 +74,5 @@ public final class PatchInterceptingShell implements Tool {
             argv.addAll(List.of("bash", "-lc", Json.text(args, "cmd")));
         }
         return argv;
-    }
-
-    private static ToolContext in(Path cwd, ToolContext context) {
-        return new ToolContext() {
-            @Override
-            public Path cwd() {
-                return cwd;
-            }
-
-            @Override
-            public AskForApproval approvalPolicy() {
-                return context.approvalPolicy();
-            }
-
-            @Override
-            public SandboxPolicy sandboxPolicy() {
-                return context.sandboxPolicy();
-            }
-
-            @Override
-            public void emit(EventMsg event) {
-                context.emit(event);
-            }
-        };
     }
 }

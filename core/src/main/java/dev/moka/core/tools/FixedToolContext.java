@@ -1,0 +1,17 @@
+package dev.moka.core.tools;
+
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.SandboxPolicy;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/** A tool context made of plain values, its events handed to {@code events}. */
+public record FixedToolContext(Path cwd, AskForApproval approvalPolicy, SandboxPolicy sandboxPolicy,
+        Consumer<EventMsg> events) implements ToolContext {
+
+    @Override
+    public void emit(EventMsg event) {
+        events.accept(event);
+    }
+}
