@@ -21,33 +21,46 @@ final class AddressGuard {
         this.allowPrivate = allowPrivate;
     }
 
+    /** The verdict on one URL: why it is refused (null when allowed), and the addresses that were checked. */
+    record Verdict(String refusal, List<InetAddress> checked) {}
+
     /** Null when {@code uri} may be fetched, else why not. */
     String refusal(URI uri) {
+        return check(uri).refusal();
+    }
+
+    /** Checks {@code uri}; an allowed host name comes with the addresses to pin it to while connecting. */
+    Verdict check(URI uri) {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
-            return "only http and https URLs can be fetched, not \"" + (scheme.isEmpty() ? uri : scheme + ":") + "\"";
+            return refused("only http and https URLs can be fetched, not \"" + (scheme.isEmpty() ? uri : scheme + ":")
+                    + "\"");
         }
         String host = uri.getHost();
         if (host == null || host.isBlank()) {
-            return "the URL has no host name";
+            return refused("the URL has no host name");
         }
         if (allowPrivate) {
-            return null;
+            return new Verdict(null, List.of());
         }
         List<InetAddress> addresses;
         try {
             addresses = resolver.resolve(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
         } catch (UnknownHostException e) {
-            return "the host \"" + host + "\" could not be resolved; check the spelling";
+            return refused("the host \"" + host + "\" could not be resolved; check the spelling");
         }
         for (InetAddress address : addresses) {
             if (isInternal(address)) {
-                return "\"" + host + "\" resolves to the internal address " + address.getHostAddress()
+                return refused("\"" + host + "\" resolves to the internal address " + address.getHostAddress()
                         + ", which is refused to protect the local network (set "
-                        + "services.local_fetch.allow_private_addresses = true to allow it)";
+                        + "services.local_fetch.allow_private_addresses = true to allow it)");
             }
         }
-        return null;
+        return new Verdict(null, addresses);
+    }
+
+    private static Verdict refused(String why) {
+        return new Verdict(why, List.of());
     }
 
     static boolean isInternal(InetAddress address) {

@@ -2,6 +2,7 @@ package dev.moka.core.tools.web;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -48,14 +50,14 @@ final class LocalFetcher {
         URI uri = start;
         Set<URI> seen = new HashSet<>();
         for (int redirects = 0; ; redirects++) {
-            String refusal = guard.refusal(uri);
-            if (refusal != null) {
-                throw new Failure("refused " + uri + ": " + refusal);
+            AddressGuard.Verdict verdict = guard.check(uri);
+            if (verdict.refusal() != null) {
+                throw new Failure("refused " + uri + ": " + verdict.refusal());
             }
             if (!seen.add(uri)) {
                 throw new Failure("redirect loop: " + uri + " redirects back to itself after " + redirects + " hops");
             }
-            HttpResponse<InputStream> response = send(uri);
+            HttpResponse<InputStream> response = sendPinned(uri, verdict.checked());
             int status = response.statusCode();
             if (status >= 300 && status < 400 && response.headers().firstValue("location").isPresent()) {
                 close(response);
@@ -72,6 +74,17 @@ final class LocalFetcher {
             }
             String type = response.headers().firstValue("content-type").orElse("");
             return read(response, uri, type, redirects);
+        }
+    }
+
+    /** Sends while the host name is pinned to the addresses just checked, so a second lookup cannot differ. */
+    private HttpResponse<InputStream> sendPinned(URI uri, List<InetAddress> checked)
+            throws Failure, InterruptedException {
+        if (checked.isEmpty()) {
+            return send(uri);
+        }
+        try (PinnedHosts.Pin pin = PinnedHosts.pin(uri.getHost(), checked)) {
+            return send(uri);
         }
     }
 
