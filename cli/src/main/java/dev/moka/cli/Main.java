@@ -17,7 +17,9 @@ public final class Main {
                 ? HttpClients.lazy()
                 : HttpClients.startDefault();
         // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
-        Thread.ofVirtual().name("moka-json-init").start(() -> Json.MAPPER.getClass());
+        if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
+            Thread.ofVirtual().name("moka-json-init").start(Json::warmUp);
+        }
         // Commands the model started must not outlive Moka, whether it ends normally or by a signal.
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
