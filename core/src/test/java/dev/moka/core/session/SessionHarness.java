@@ -15,7 +15,6 @@ import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.plan.UpdatePlanTool;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;
-import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
@@ -27,10 +26,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** A real Session wired to a real Responses client that talks to the testkit server over HTTP. */
 final class SessionHarness {
@@ -79,18 +76,6 @@ final class SessionHarness {
 
     /** Submits one text turn and collects its events up to and including the one that ends it. */
     static List<EventMsg> turn(Session session, String text) throws InterruptedException {
-        session.submit(new Op.UserInput(List.of(new InputItem.Text(text))));
-        List<EventMsg> events = new ArrayList<>();
-        while (true) {
-            Event event = session.pollEvent(30, TimeUnit.SECONDS);
-            if (event == null) {
-                throw new AssertionError("no event within 30 s; got so far: " + events);
-            }
-            events.add(event.msg());
-            if (event.msg() instanceof EventMsg.TaskComplete || event.msg() instanceof EventMsg.Error
-                    || event.msg() instanceof EventMsg.TurnAborted) {
-                return events;
-            }
-        }
+        return ContextHarness.run(session, new Op.UserInput(List.of(new InputItem.Text(text))));
     }
 }
