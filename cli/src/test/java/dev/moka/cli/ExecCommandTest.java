@@ -229,4 +229,23 @@ class ExecCommandTest {
         assertThat(content.get(1).get("type").asString()).isEqualTo("input_image");
         assertThat(content.get(1).get("image_url").asString()).startsWith("data:image/png;base64,iVBOR");
     }
+
+    @Test
+    void sessionModelsRunCommandsThroughExecCommandAndWriteStdin() throws Exception {
+        server.enqueue(
+                Sse.response("r1").functionCall("c1", "exec_command",
+                        "{\"cmd\":\"read name; echo hello $name\",\"yield_time_ms\":300}").completed(),
+                Sse.response("r2").functionCall("c2", "write_stdin",
+                        "{\"session_id\":1000,\"chars\":\"moka\\n\",\"yield_time_ms\":2000}").completed(),
+                Sse.response("r3").text("m1", "greeted").completed());
+        var result = MokaProcess.run(repo, env(), "exec", "-c", "tools.shell_type=\"exec_command\"", "greet");
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        List<CapturedRequest> requests = server.requests();
+        assertThat(requests.getFirst().bodyJson().get("tools").get(0).get("name").asString())
+                .isEqualTo("exec_command");
+        String started = requests.get(1).input().getLast().get("output").asString();
+        assertThat(started).contains("1000");
+        String answered = requests.get(2).input().getLast().get("output").asString();
+        assertThat(answered).contains("hello moka");
+    }
 }
