@@ -158,7 +158,6 @@ final class ExecRun {
         EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
                 startup.err());
         session.submit(new Op.UserInput(items));
-        String lastMessage = null;
         long totalTokens = 0;
         while (true) {
             Event event = session.nextEvent();
@@ -166,11 +165,10 @@ final class ExecRun {
             switch (event.msg()) {
                 case EventMsg.TokenCount t -> totalTokens = t.totalTokenUsage().totalTokens();
                 case EventMsg.TaskComplete done -> {
-                    lastMessage = done.lastAgentMessage();
                     if (printer instanceof HumanPrinter human) {
                         human.summary(totalTokens);
                     }
-                    return finish(lastMessage, schema);
+                    return finish(done.lastAgentMessage(), schema);
                 }
                 case EventMsg.Error error -> {
                     return ExitCodes.FAILED;
@@ -205,11 +203,11 @@ final class ExecRun {
                     "--sandbox: unknown mode \"" + options.sandbox() + "\"; expected one of "
                             + WireEnum.choices(SandboxMode.class)));
         }
-        // Nobody can answer an approval prompt in a headless run, so exec never asks.
         List<String> overrides = new ArrayList<>(options.overrides());
         if (options.search()) {
             overrides.add("web_search=\"live\"");
         }
+        // Nobody can answer an approval prompt in a headless run, so exec never asks.
         var flags = new ConfigOverrides(options.model(), options.profile(), options.oss() ? "oss" : null, options.cwd(),
                 AskForApproval.NEVER, sandbox);
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
