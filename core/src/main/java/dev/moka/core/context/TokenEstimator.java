@@ -23,6 +23,9 @@ public final class TokenEstimator {
     /** An image is billed by its tiles, not its bytes; this caps the bytes-based guess at a large image's cost. */
     static final long MAX_IMAGE_TOKENS = 2_000;
     private static final int BYTES_PER_TOKEN = 4;
+    /** Texts longer than this are counted from samples (see {@link #sampled}). */
+    static final int SAMPLED_ABOVE_CHARS = 12_000;
+    private static final int SAMPLE_CHARS = 2_000;
     /** Rough tokens counted before the real tokenizer is worth loading. */
     static final long LOAD_AFTER_TOKENS = 16_000;
 
@@ -103,9 +106,39 @@ public final class TokenEstimator {
         if (previous.text() == text) {
             return new Estimate(previous.tokens(), true);
         }
-        long tokens = loaded.countTokensOrdinary(text);
+        long tokens = text.length() <= SAMPLED_ABOVE_CHARS ? loaded.countTokensOrdinary(text) : sampled(loaded, text);
         last = new Last(text, tokens);
         return new Estimate(tokens, true);
+    }
+
+    /**
+     * A long text's count from three windows of it (head, middle, tail) through the tokenizer, scaled to its
+     * length: within a few percent on tool output, at a third of the cost of a full count. Windows start and
+     * end on whitespace where they can, so no word is split at their edges.
+     */
+    private static long sampled(Encoding encoding, String text) {
+        int n = text.length();
+        long sampledTokens = 0;
+        long sampledChars = 0;
+        for (int start : new int[] {0, n / 2 - SAMPLE_CHARS / 2, n - SAMPLE_CHARS}) {
+            int from = wordEdge(text, start);
+            int to = wordEdge(text, Math.min(n, start + SAMPLE_CHARS));
+            if (to > from) {
+                sampledTokens += encoding.countTokensOrdinary(text.substring(from, to));
+                sampledChars += to - from;
+            }
+        }
+        return sampledChars == 0 ? n / BYTES_PER_TOKEN + 1 : Math.round((double) sampledTokens * n / sampledChars);
+    }
+
+    /** The first whitespace at or after {@code index} within a short reach, else {@code index} itself. */
+    private static int wordEdge(String text, int index) {
+        for (int i = index; i < Math.min(text.length(), index + 32); i++) {
+            if (Character.isWhitespace(text.charAt(i))) {
+                return i;
+            }
+        }
+        return index;
     }
 
     /** The estimate of one item as sent in a request. */
