@@ -8,6 +8,7 @@ import dev.moka.core.client.ResponseEvent;
 import dev.moka.core.context.CompactedHistory;
 import dev.moka.core.context.CompactionPrompt;
 import dev.moka.core.context.ConversationHistory;
+import dev.moka.core.context.OldestFirstTrim;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
@@ -25,6 +26,8 @@ final class Compactor {
     private final String compactPrompt;
     private final boolean remote;
     private final RolloutRecorder rollout;
+    /** How many times a summarization that does not fit is retried with the oldest items trimmed. */
+    private static final int MAX_TRIMS = 6;
 
     Compactor(ModelClient client, TokenEstimator estimator, String compactPrompt, boolean remote,
             RolloutRecorder rollout) {
@@ -41,12 +44,27 @@ final class Compactor {
         int before = history.size();
         List<ResponseItem> replacement;
         String summary = null;
-        if (remote) {
-            var prompt = new Prompt(base.settings(), base.instructions(), history.forPrompt(), base.tools(), null);
-            replacement = CompactedHistory.remote(initialContext, client.compact(prompt));
-        } else {
-            summary = summarize(history, base, sink);
-            replacement = CompactedHistory.local(initialContext, history.items(), summary, estimator);
+        List<ResponseItem> items = history.forPrompt();
+        for (int trims = 0; ; trims++) {
+            try {
+                if (remote) {
+                    var prompt = new Prompt(base.settings(), base.instructions(), items, base.tools(), null);
+                    replacement = CompactedHistory.remote(initialContext, client.compact(prompt));
+                } else {
+                    summary = summarize(items, base, sink);
+                    replacement = CompactedHistory.local(initialContext, history.items(), summary, estimator);
+                }
+                break;
+            } catch (ModelClientException e) {
+                List<ResponseItem> trimmed = OldestFirstTrim.trim(items, initialContext.size());
+                if (e.kind() != ModelClientException.Kind.CONTEXT_LENGTH_EXCEEDED || trims == MAX_TRIMS
+                        || trimmed.size() == items.size()) {
+                    throw e;
+                }
+                sink.emit(new EventMsg.BackgroundEvent("the conversation is too long even to summarise; leaving out "
+                        + (items.size() - trimmed.size()) + " of its oldest items and trying again"));
+                items = trimmed;
+            }
         }
         history.replace(replacement);
         rollout.recordCompacted(summary, replacement);
@@ -54,8 +72,8 @@ final class Compactor {
                 + "): " + before + " items became " + replacement.size()));
     }
 
-    private String summarize(ConversationHistory history, Prompt base, EventSink sink) throws ModelClientException {
-        List<ResponseItem> input = new ArrayList<>(history.forPrompt());
+    private String summarize(List<ResponseItem> items, Prompt base, EventSink sink) throws ModelClientException {
+        List<ResponseItem> input = new ArrayList<>(items);
         input.add(ResponseItem.Message.user(compactPrompt));
         var prompt = new Prompt(base.settings(), base.instructions(), input, List.of(), null);
         CompletedResponse response = client.stream(prompt, event -> {

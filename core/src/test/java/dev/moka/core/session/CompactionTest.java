@@ -86,6 +86,39 @@ class CompactionTest {
     }
 
     @Test
+    void aSummaryRequestThatDoesNotFitLeavesOutTheOldestItemsWithoutOrphaningAnOutput() throws Exception {
+        harness.settings = settings(null, false);
+        String tooLong = "{\"error\":{\"code\":\"context_length_exceeded\",\"message\":\"too long\"}}";
+        server.enqueue(
+                Sse.response("r1").functionCall("c1", "shell", "{\"command\":[\"echo\",\"a\"]}").completed(),
+                Sse.response("r2").text("m1", "done one").completed(),
+                Sse.response("r3").functionCall("c2", "shell", "{\"command\":[\"echo\",\"b\"]}").completed(),
+                Sse.response("r4").text("m2", "done two").completed(),
+                Reply.status(400, tooLong),
+                Sse.response("r5").text("m3", "SUMMARY: two echoes").completed(),
+                Sse.response("r6").text("m4", "continuing").completed());
+        try (Session session = harness.start(work)) {
+            ContextHarness.run(session, say("one"));
+            ContextHarness.run(session, say("two"));
+            List<EventMsg> compact = ContextHarness.run(session, new Op.Compact());
+            assertThat(compact).last().isEqualTo(new EventMsg.TaskComplete(null));
+            ContextHarness.run(session, say("three"));
+        }
+        List<CapturedRequest> requests = server.requests();
+        List<JsonNode> full = requests.get(4).input();
+        List<JsonNode> trimmed = requests.get(5).input();
+        assertThat(trimmed.size()).isLessThan(full.size());
+        assertThat(trimmed.subList(0, 3)).isEqualTo(full.subList(0, 3));
+        assertThat(text(trimmed.getLast())).contains("handover note");
+        List<String> calls = trimmed.stream().filter(i -> "function_call".equals(i.get("type").asString()))
+                .map(i -> i.get("call_id").asString()).toList();
+        assertThat(trimmed.stream().filter(i -> "function_call_output".equals(i.get("type").asString()))
+                .map(i -> i.get("call_id").asString())).allMatch(calls::contains);
+        assertThat(text(requests.get(6).input().get(requests.get(6).input().size() - 2)))
+                .contains("SUMMARY: two echoes");
+    }
+
+    @Test
     void remoteCompactionReplacesTheHistoryWithTheServersItems() throws Exception {
         harness.settings = settings(null, true);
         server.enqueue(Sse.response("r1").text("m1", "first answer").completed(),
