@@ -80,6 +80,9 @@ final class ExecRun {
 
     private int runChecked() throws UsageException, ConfigException, IOException, InterruptedException {
         Config config = loadConfig();
+        if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
+            startup.http().prefetchTrust();
+        }
         config.warnings().forEach(w -> startup.err().println("moka: warning: " + w));
         if (!options.skipGitRepoCheck() && !insideGitRepo(config.cwd())) {
             throw new UsageException(config.cwd() + " is not inside a git repository; run Moka in one, or pass "

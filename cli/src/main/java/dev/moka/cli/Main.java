@@ -2,8 +2,6 @@ package dev.moka.cli;
 
 import dev.moka.core.client.HttpClients;
 import dev.moka.protocol.Json;
-import java.net.http.HttpClient;
-import java.util.function.Supplier;
 
 /** The {@code moka} command. */
 public final class Main {
@@ -13,9 +11,7 @@ public final class Main {
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit.
         boolean needsHttp = args.length > 0 && args[0].equals("exec") && System.getenv("MOKA_SSE_FIXTURE") == null;
-        Supplier<HttpClient> http = !needsHttp
-                ? HttpClients.lazy()
-                : HttpClients.startDefault();
+        HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy();
         // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
         if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
             Thread.ofVirtual().name("moka-json-init").start(Json::warmUp);

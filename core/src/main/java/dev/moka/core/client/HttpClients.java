@@ -1,41 +1,67 @@
 package dev.moka.core.client;
 
 import java.net.http.HttpClient;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
 
-/** Builds the JDK HTTP client off the start-up path: its TLS set-up costs 120-240 ms. */
-public final class HttpClients {
+/**
+ * The process's HTTP client, built off the start-up path (its set-up costs 100-200 ms, most of it reading
+ * the system's CA certificates, which load only once an {@code https} endpoint is in sight).
+ */
+public final class HttpClients implements Supplier<HttpClient> {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(15);
+
+    private final DeferredTrustManager trust = new DeferredTrustManager();
+    private final CompletableFuture<HttpClient> client = new CompletableFuture<>();
 
     private HttpClients() {}
 
-    /** Starts building the default client on a background thread now; {@code get()} waits for it. */
-    public static Supplier<HttpClient> startDefault() {
-        var client = new CompletableFuture<HttpClient>();
-        Thread.ofVirtual().name("moka-http-client-init").start(() -> {
-            try {
-                client.complete(HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build());
-            } catch (RuntimeException | Error e) {
-                client.completeExceptionally(e);
-            }
-        });
-        return client::join;
+    /** Starts building the client on a background thread now; {@link #get()} waits for it. */
+    public static HttpClients startDefault() {
+        HttpClients clients = new HttpClients();
+        Thread.ofVirtual().name("moka-http-client-init").start(clients::build);
+        return clients;
     }
 
     /** A client built on first use, for commands that rarely make a request (a tool may still need one). */
-    public static Supplier<HttpClient> lazy() {
-        CompletableFuture<HttpClient> client = new CompletableFuture<>();
-        return () -> {
-            if (!client.isDone()) {
-                synchronized (client) {
-                    if (!client.isDone()) {
-                        client.complete(HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build());
-                    }
+    public static HttpClients lazy() {
+        return new HttpClients();
+    }
+
+    @Override
+    public HttpClient get() {
+        if (!client.isDone()) {
+            synchronized (client) {
+                if (!client.isDone()) {
+                    build();
                 }
             }
-            return client.join();
-        };
+        }
+        return client.join();
+    }
+
+    /** Loads the CA certificates now, in the background: call it once an {@code https} endpoint is known. */
+    public void prefetchTrust() {
+        trust.prefetch();
+    }
+
+    private void build() {
+        try {
+            HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT);
+            try {
+                SSLContext tls = SSLContext.getInstance("TLS");
+                tls.init(null, new TrustManager[] {trust}, null);
+                builder.sslContext(tls);
+            } catch (GeneralSecurityException e) {
+                // Without a context of our own the JDK builds its default one: slower to start, as safe.
+            }
+            client.complete(builder.build());
+        } catch (RuntimeException | Error e) {
+            client.completeExceptionally(e);
+        }
     }
 }
