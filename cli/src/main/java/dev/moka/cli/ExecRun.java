@@ -104,7 +104,7 @@ final class ExecRun {
             SessionSetup setup = new SessionSetup(conversation.id(), turnContext, client, join(tools),
                     conversation.rollout(), config.baseInstructions(), config.developerInstructions(),
                     InitialContext.shellName(startup.env()), conversation.resumed(), schema, config.mokaHome(),
-                    config.context(), conversation.resumedContext());
+                    config.context(), conversation.resumedContext(), config.provider().id());
             try (Session session = Session.start(setup)) {
                 return drive(session, items, schema);
             }

@@ -46,6 +46,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.TurnAborted a -> progress("turn aborted: " + a.reason());
             case EventMsg.TaskComplete c -> { }
             case EventMsg.PatchApplyEnd p -> progress(p.success() ? "patch applied" : "patch failed: " + p.stderr());
+            case EventMsg.ToolCallEnd t -> { }
             case EventMsg.BackgroundEvent b -> progress(b.message());
             case EventMsg.SessionConfigured s -> { }
             case EventMsg.TaskStarted s -> { }

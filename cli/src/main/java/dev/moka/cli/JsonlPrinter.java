@@ -91,6 +91,7 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.McpListToolsResponse r -> { }
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }
+            case EventMsg.ToolCallEnd t -> { }
             case EventMsg.BackgroundEvent b -> { }
             case EventMsg.ShutdownComplete s -> { }
         }

@@ -34,6 +34,7 @@ import tools.jackson.databind.JsonNode;
     @JsonSubTypes.Type(value = EventMsg.McpListToolsResponse.class, name = "mcp_list_tools_response"),
     @JsonSubTypes.Type(value = EventMsg.ConversationHistoryResponse.class, name = "conversation_history"),
     @JsonSubTypes.Type(value = EventMsg.GetHistoryEntryResponse.class, name = "get_history_entry_response"),
+    @JsonSubTypes.Type(value = EventMsg.ToolCallEnd.class, name = "tool_call_end"),
     @JsonSubTypes.Type(value = EventMsg.BackgroundEvent.class, name = "background_event"),
     @JsonSubTypes.Type(value = EventMsg.StreamError.class, name = "stream_error"),
     @JsonSubTypes.Type(value = EventMsg.Warning.class, name = "warning"),
@@ -43,8 +44,13 @@ import tools.jackson.databind.JsonNode;
 })
 public sealed interface EventMsg {
 
-    record SessionConfigured(String sessionId, String model, String rolloutPath, long historyLogId,
-            long historyEntryCount) implements EventMsg {}
+    /**
+     * The session is ready: what it runs with, for a front end's header. {@code reasoningEffort} is null when
+     * the model takes none; {@code resumed} tells a conversation read back from its rollout.
+     */
+    record SessionConfigured(String sessionId, String model, String modelProvider, String cwd,
+            String approvalPolicy, String sandboxMode, String reasoningEffort, String rolloutPath,
+            long historyLogId, long historyEntryCount, boolean resumed) implements EventMsg {}
 
     record TaskStarted(long modelContextWindow) implements EventMsg {}
 
@@ -104,6 +110,13 @@ public sealed interface EventMsg {
     record ConversationHistoryResponse(String conversationId, List<JsonNode> entries) implements EventMsg {}
 
     record GetHistoryEntryResponse(long offset, long logId, JsonNode entry) implements EventMsg {}
+
+    /**
+     * A tool call finished. {@code brief} is a few words for the person (what was fetched, why it failed);
+     * front ends show it for tools that have no events of their own.
+     */
+    record ToolCallEnd(String callId, String tool, boolean success, String brief, long durationMs)
+            implements EventMsg {}
 
     record BackgroundEvent(String message) implements EventMsg {}
 

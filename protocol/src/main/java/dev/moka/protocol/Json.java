@@ -24,7 +24,7 @@ public final class Json {
      * would put tens of milliseconds on the path to the first request.
      */
     public static void warmUp() {
-        MAPPER.valueToTree(new EventMsg.SessionConfigured("", "", "", 0, 0));
+        MAPPER.valueToTree(new EventMsg.SessionConfigured("", "", "", "", "", "", null, "", 0, 0, false));
         MAPPER.valueToTree(new EventMsg.TokenCount(TokenUsage.ZERO, TokenUsage.ZERO, 0, 0, 0));
     }
 

@@ -123,9 +123,11 @@ public final class Session implements AutoCloseable {
         } catch (IOException e) {
             history = new MessageHistory.Metadata(0, 0);
         }
-        session.emit("", new EventMsg.SessionConfigured(setup.conversationId(),
-                setup.initialContext().settings().model().slug(), setup.rollout().path().toString(),
-                history.logId(), history.entryCount()));
+        TurnContext c = setup.initialContext();
+        session.emit("", new EventMsg.SessionConfigured(setup.conversationId(), c.settings().model().slug(),
+                setup.providerId(), c.cwd().toString(), c.approvalPolicy().wire(), c.sandboxPolicy().mode().wire(),
+                c.settings().effort() == null ? null : c.settings().effort().wire(),
+                setup.rollout().path().toString(), history.logId(), history.entryCount(), !session.newConversation));
         session.startupWarnings.forEach(w -> session.emit("", new EventMsg.Warning(w)));
         if (session.newConversation) {
             setup.rollout().recordTurnContext(setup.initialContext());

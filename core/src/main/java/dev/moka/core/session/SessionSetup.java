@@ -18,8 +18,9 @@ import tools.jackson.databind.JsonNode;
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
-        TurnContext resumedContext) {
+        TurnContext resumedContext, String providerId) {
     public SessionSetup {
+        providerId = providerId == null ? "openai" : providerId;
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
     }
@@ -29,6 +30,6 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
             List<ResponseItem> resumedItems, JsonNode outputSchema) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
-                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null);
+                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null, null);
     }
 }

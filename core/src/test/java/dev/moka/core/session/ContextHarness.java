@@ -76,7 +76,7 @@ final class ContextHarness {
         var tools = new ToolRouter(List.of(new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))),
                 new UpdatePlanTool()));
         return Session.start(new SessionSetup(id, context, client, tools, rollout, "You are a test agent.",
-                "Be brief.", "bash", resumed, null, home, settings, resumedContext));
+                "Be brief.", "bash", resumed, null, home, settings, resumedContext, null));
     }
 
     /** Submits {@code op} and collects events up to the one that ends its task. */
