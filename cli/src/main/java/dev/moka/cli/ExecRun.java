@@ -20,6 +20,7 @@ import dev.moka.core.session.Rollouts;
 import dev.moka.core.session.Session;
 import dev.moka.core.session.SessionMeta;
 import dev.moka.core.session.SessionSetup;
+import dev.moka.core.session.ToolSet;
 import dev.moka.core.session.TurnContext;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.AskForApproval;

@@ -1,4 +1,4 @@
-package dev.moka.cli;
+package dev.moka.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

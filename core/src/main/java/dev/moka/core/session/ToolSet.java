@@ -1,4 +1,4 @@
-package dev.moka.cli;
+package dev.moka.core.session;
 
 import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.TokenSource;
@@ -31,10 +31,10 @@ import java.util.function.Supplier;
  * The tools of a run, in one fixed order for the whole conversation (their definitions are part of the
  * cached prompt). Add a tool here with one more {@code add} line.
  */
-final class ToolSet {
+public final class ToolSet {
     private ToolSet() {}
 
-    static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
+    public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
             ExecSessionManager sessions) {
         ToolSettings settings = config.tools();
         ApplyPatchTool patches = ApplyPatchTool.forTurns(config.modelInfo().freeformApplyPatch()
