@@ -1,6 +1,7 @@
 package dev.moka.cli;
 
 import dev.moka.core.MokaVersion;
+import dev.moka.core.session.ResumeTarget;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
@@ -83,7 +84,7 @@ final class CommandLines {
             case "exec" -> command.hasSubcommand()
                     ? resume(ExecOptions.read(command), command.subcommand(), startup)
                     : new ExecRun(startup, ExecOptions.read(command), command.matchedPositionalValue(0, null),
-                            ResumeTarget.NONE).run();
+                            new ResumeTarget.Fresh()).run();
             case "login" -> new LoginCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.matchedOptionValue("--config", List.<String>of()));
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
@@ -99,12 +100,12 @@ final class CommandLines {
                 startup.err().println("moka: exec resume --last takes one PROMPT, not a session id too");
                 return ExitCodes.USAGE;
             }
-            return new ExecRun(startup, options, first, ResumeTarget.LATEST).run();
+            return new ExecRun(startup, options, first, new ResumeTarget.Latest()).run();
         }
         if (first == null) {
             startup.err().println("moka: exec resume needs a session id or --last");
             return ExitCodes.USAGE;
         }
-        return new ExecRun(startup, options, second, ResumeTarget.byId(first)).run();
+        return new ExecRun(startup, options, second, new ResumeTarget.ById(first)).run();
     }
 }

@@ -1,50 +1,35 @@
 package dev.moka.cli;
 
-import dev.moka.core.Uuids;
-import dev.moka.core.MokaVersion;
 import dev.moka.core.client.Backoff;
-import dev.moka.core.client.ClientIdentity;
-import dev.moka.core.client.FixtureModelClient;
-import dev.moka.core.client.ModelClient;
-import dev.moka.core.client.ModelSettings;
-import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
-import dev.moka.core.context.InitialContext;
-import dev.moka.core.exec.ExecSessionManager;
-import dev.moka.core.session.RolloutRecorder;
-import dev.moka.core.session.Rollouts;
+import dev.moka.core.session.Conversations;
+import dev.moka.core.session.Face;
+import dev.moka.core.session.ResumeTarget;
+import dev.moka.core.session.RolloutInUseException;
 import dev.moka.core.session.Session;
-import dev.moka.core.session.SessionMeta;
-import dev.moka.core.session.SessionSetup;
-import dev.moka.core.session.ToolSet;
-import dev.moka.core.session.TurnContext;
-import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
-import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.SandboxMode;
-import dev.moka.protocol.SandboxPolicy;
 import dev.moka.protocol.WireEnum;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-
 import tools.jackson.databind.JsonNode;
 
-/** One run of {@code moka exec}: resolve everything, run the turn, print it, and pick the exit code. */
+/**
+ * One run of {@code moka exec}: check the flags, open a conversation through the engine's front door, run
+ * one turn, print its events, and pick the exit code.
+ */
 final class ExecRun {
     private static final String ORIGINATOR = "moka_exec";
 
@@ -63,12 +48,12 @@ final class ExecRun {
     int run() {
         try {
             return runChecked();
-        } catch (UsageException e) {
+        } catch (UsageException | ConfigException e) {
             startup.err().println("moka: " + e.getMessage());
             return ExitCodes.USAGE;
-        } catch (ConfigException e) {
+        } catch (RolloutInUseException e) {
             startup.err().println("moka: " + e.getMessage());
-            return ExitCodes.USAGE;
+            return ExitCodes.FAILED;
         } catch (IOException e) {
             startup.err().println("moka: " + e.getMessage());
             return ExitCodes.FAILED;
@@ -84,40 +69,37 @@ final class ExecRun {
         if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
             startup.http().prefetchTrust();
         }
-        config.warnings().forEach(w -> startup.err().println("moka: warning: " + w));
         if (!options.skipGitRepoCheck() && !insideGitRepo(config.cwd())) {
             throw new UsageException(config.cwd() + " is not inside a git repository; run Moka in one, or pass "
                     + "--skip-git-repo-check to work here anyway");
         }
-        warnUnenforcedSandbox(config.sandboxPolicy());
-        try (ExecSessionManager execSessions = new ExecSessionManager()) {
-            // Building the tools (schema generation) overlaps reading the input and opening the rollout.
-            var tools = new FutureTask<>(() -> ToolSet.build(config, startup.env(), startup.http(), execSessions));
-            Thread.ofVirtual().name("moka-tools-init").start(tools);
-            List<InputItem> items = input(config);
-            JsonNode schema = options.outputSchema() == null ? null
-                    : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
-            Conversation conversation = openConversation(config);
-            ModelClient client = modelClient(config, conversation.id());
-            TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
-                    new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
-                            config.verbosity()));
-            SessionSetup setup = new SessionSetup(conversation.id(), turnContext, client, join(tools),
-                    conversation.rollout(), config.baseInstructions(), config.developerInstructions(),
-                    InitialContext.shellName(startup.env()), conversation.resumed(), schema, config.mokaHome(),
-                    config.context(), conversation.resumedContext(), config.provider().id());
-            try (Session session = Session.start(setup)) {
-                return drive(session, items, schema);
-            }
+        Path lastMessageFile = checkedOutputFile(config);
+        List<InputItem> items = input(config);
+        JsonNode schema = options.outputSchema() == null ? null
+                : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
+        var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(), Backoff.DEFAULT);
+        try (Session session = conversations.open(config, resume, new Face(ORIGINATOR, schema))) {
+            return drive(session, items, schema, lastMessageFile);
         }
     }
 
-    private static ToolRouter join(FutureTask<ToolRouter> tools) throws InterruptedException {
-        try {
-            return tools.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    /** {@code -o FILE}, checked before anything is sent: a run must not end unable to keep its answer. */
+    private Path checkedOutputFile(Config config) throws UsageException {
+        if (options.outputLastMessage() == null) {
+            return null;
         }
+        Path file = config.cwd().resolve(options.outputLastMessage()).toAbsolutePath().normalize();
+        Path dir = file.getParent();
+        if (Files.isDirectory(file)) {
+            throw new UsageException("-o " + options.outputLastMessage() + ": " + file + " is a directory; give a file");
+        }
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new UsageException("-o " + options.outputLastMessage() + ": directory " + dir + " does not exist");
+        }
+        if (!Files.isWritable(dir) || (Files.exists(file) && !Files.isWritable(file))) {
+            throw new UsageException("-o " + options.outputLastMessage() + ": " + file + " is not writable");
+        }
+        return file;
     }
 
     private List<InputItem> input(Config config) throws IOException, UsageException {
@@ -133,32 +115,8 @@ final class ExecRun {
         return items;
     }
 
-    /** A conversation to run a turn in: a new one, or one read back from its rollout. */
-    private record Conversation(String id, List<ResponseItem> resumed, TurnContext resumedContext,
-            RolloutRecorder rollout) {}
-
-    private Conversation openConversation(Config config) throws IOException, UsageException {
-        Path mokaHome = config.mokaHome();
-        if (resume.kind() == ResumeTarget.Kind.NONE) {
-            String id = Uuids.v7();
-            Instant now = Instant.now();
-            return new Conversation(id, List.of(), null, RolloutRecorder.create(mokaHome, new SessionMeta(id,
-                    now.toString(), config.cwd().toString(), ORIGINATOR, MokaVersion.get(), config.provider().id(),
-                    config.model()), now));
-        }
-        Path sessions = mokaHome.resolve("sessions");
-        Path file = (resume.kind() == ResumeTarget.Kind.LATEST ? Rollouts.latest(mokaHome)
-                : Rollouts.findById(mokaHome, resume.id()))
-                .orElseThrow(() -> new UsageException(resume.kind() == ResumeTarget.Kind.LATEST
-                        ? "no recorded session to resume under " + sessions
-                        : "no recorded session with id " + resume.id() + " under " + sessions));
-        Rollouts.Recorded recorded = Rollouts.read(file);
-        return new Conversation(recorded.conversationId(), recorded.items(), recorded.lastContext(),
-                RolloutRecorder.append(file));
-    }
-
-    private int drive(Session session, List<InputItem> items, JsonNode schema) throws InterruptedException,
-            IOException {
+    private int drive(Session session, List<InputItem> items, JsonNode schema, Path lastMessageFile)
+            throws InterruptedException, IOException {
         EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
                 startup.err());
         session.submit(new Op.UserInput(items));
@@ -172,23 +130,29 @@ final class ExecRun {
                     if (printer instanceof HumanPrinter human) {
                         human.summary(totalTokens);
                     }
-                    return finish(done.lastAgentMessage(), schema);
+                    return finish(done.lastAgentMessage(), schema, lastMessageFile);
                 }
-                case EventMsg.Error error -> {
+                case EventMsg.Error _, EventMsg.TurnAborted _ -> {
                     return ExitCodes.FAILED;
                 }
-                case EventMsg.TurnAborted aborted -> {
-                    return ExitCodes.FAILED;
-                }
-                default -> { }
+                case EventMsg.SessionConfigured _, EventMsg.TaskStarted _, EventMsg.AgentMessageDelta _,
+                        EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,
+                        EventMsg.AgentReasoning _, EventMsg.AgentReasoningRawContentDelta _,
+                        EventMsg.ExecCommandBegin _, EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _,
+                        EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
+                        EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _, EventMsg.TurnDiff _,
+                        EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _, EventMsg.McpToolCallBegin _,
+                        EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
+                        EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
+                        EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
+                        EventMsg.Warning _, EventMsg.ShutdownComplete _ -> { }
             }
         }
     }
 
-    private int finish(String lastMessage, JsonNode schema) throws IOException {
-        if (options.outputLastMessage() != null) {
-            Path file = options.outputLastMessage();
-            Files.writeString(file, lastMessage == null ? "" : lastMessage, StandardCharsets.UTF_8);
+    private int finish(String lastMessage, JsonNode schema, Path lastMessageFile) throws IOException {
+        if (lastMessageFile != null) {
+            Files.writeString(lastMessageFile, lastMessage == null ? "" : lastMessage, StandardCharsets.UTF_8);
         }
         if (schema != null) {
             String problem = OutputSchema.check(schema, lastMessage);
@@ -216,22 +180,6 @@ final class ExecRun {
                 AskForApproval.NEVER, sandbox);
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
                 startup.processCwd());
-    }
-
-    private ModelClient modelClient(Config config, String conversationId) throws IOException {
-        String fixture = startup.env().get("MOKA_SSE_FIXTURE");
-        if (fixture != null && !fixture.isBlank()) {
-            return new FixtureModelClient(startup.processCwd().resolve(fixture));
-        }
-        return new ResponsesClient(config.provider(), startup.env(), conversationId,
-                new ClientIdentity(ORIGINATOR, MokaVersion.get()), startup.http(), Backoff.DEFAULT);
-    }
-
-    private void warnUnenforcedSandbox(SandboxPolicy policy) {
-        if (!(policy instanceof SandboxPolicy.DangerFullAccess)) {
-            startup.err().println("moka: warning: sandbox mode \"" + policy.mode().wire() + "\" is not enforced by "
-                    + "this version: commands the model runs have your own permissions");
-        }
     }
 
     static boolean insideGitRepo(Path dir) {

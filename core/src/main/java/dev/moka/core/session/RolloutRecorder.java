@@ -30,6 +30,8 @@ public final class RolloutRecorder implements AutoCloseable {
 
     private final Path path;
     private final BufferedWriter out;
+    private String failure;
+    private boolean failureTaken;
 
     private RolloutRecorder(Path path, BufferedWriter out) {
         this.path = path;
@@ -51,6 +53,20 @@ public final class RolloutRecorder implements AutoCloseable {
     public static RolloutRecorder append(Path file) throws IOException {
         return new RolloutRecorder(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
                 StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+    }
+
+    /** A recorder that writes nothing, for a conversation that could not get a rollout file. */
+    public static RolloutRecorder discarding() {
+        return new RolloutRecorder(null, null);
+    }
+
+    /** The first write failure, once; empty when none happened or it was already taken. */
+    public synchronized java.util.Optional<String> takeFailure() {
+        if (failure == null || failureTaken) {
+            return java.util.Optional.empty();
+        }
+        failureTaken = true;
+        return java.util.Optional.of(failure);
     }
 
     public Path path() {
@@ -98,17 +114,25 @@ public final class RolloutRecorder implements AutoCloseable {
         line.put("timestamp", Instant.now().toString());
         line.put("type", type);
         line.set("payload", payload);
+        if (out == null) {
+            return;
+        }
         try {
             out.write(line.toString());
             out.write('\n');
             out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write rollout " + path, e);
+            if (failure == null) {
+                failure = "cannot write rollout " + path + ": " + e.getMessage();
+            }
         }
     }
 
     @Override
     public synchronized void close() {
+        if (out == null) {
+            return;
+        }
         try {
             out.close();
         } catch (IOException e) {

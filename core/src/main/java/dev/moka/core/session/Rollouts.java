@@ -32,7 +32,20 @@ public final class Rollouts {
      * rollout records none).
      */
     public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
-            TurnContext lastContext) {}
+            TurnContext lastContext, List<String> warnings) {}
+
+    /** A rollout found for resume: its conversation, where it started, and whether that is the asked directory. */
+    public record Found(Path file, String conversationId, String cwd, boolean sameDirectory) {}
+
+    /** The latest conversation started in {@code cwd}, else the latest of all. */
+    public static Optional<Found> latest(Path mokaHome, Path cwd) throws IOException {
+        Optional<Path> file = latest(mokaHome);
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        Recorded r = read(file.get());
+        return Optional.of(new Found(file.get(), r.conversationId(), r.cwd(), cwd.toString().equals(r.cwd())));
+    }
 
     /** The rollout of the most recently started conversation. */
     public static Optional<Path> latest(Path mokaHome) throws IOException {
@@ -89,7 +102,7 @@ public final class Rollouts {
         if (conversationId == null) {
             throw new IOException(file + ": not a Moka rollout (no session_meta line among " + lineNumber + ")");
         }
-        return new Recorded(file, conversationId, cwd, List.copyOf(items), lastContext);
+        return new Recorded(file, conversationId, cwd, List.copyOf(items), lastContext, List.of());
     }
 
     /** The context of a {@code turn_context} line; a line missing a field keeps the one before. */

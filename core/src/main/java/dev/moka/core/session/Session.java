@@ -3,14 +3,16 @@ package dev.moka.core.session;
 import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
+import dev.moka.core.config.ModelInfo;
 import dev.moka.core.config.ModelTable;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.context.ProjectDocs;
 import dev.moka.core.context.Skills;
 import dev.moka.core.context.TokenEstimator;
-import dev.moka.core.context.UserInstructions;
 import dev.moka.core.context.UserInputItems;
+import dev.moka.core.context.UserInstructions;
+import dev.moka.core.log.MokaLog;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
@@ -33,56 +35,57 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One conversation. Front ends {@link #submit} operations and read {@link #nextEvent} events; nothing
- * else crosses. Operations are handled on one virtual thread; turns, compactions and history reads run one
- * at a time on another (which alone touches the conversation history), so an {@code Interrupt} can stop a
- * turn while it runs.
+ * else crosses. Operations are handled in order on one virtual thread. Each turn (or compaction, or history
+ * read) is a task that carries the context it was submitted with and runs on a virtual thread of its own,
+ * one task at a time, so an {@code Interrupt} stops exactly the task that is running and nothing queued
+ * behind it. Whatever goes wrong inside a task ends that task with an {@code Error} event; the session
+ * goes on.
  */
 public final class Session implements AutoCloseable {
     private final SessionSetup setup;
+    private final MokaLog log;
     private final BlockingQueue<Submission> submissions = new LinkedBlockingQueue<>();
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final BlockingQueue<Task> tasks = new LinkedBlockingQueue<>();
     private final AtomicLong nextId = new AtomicLong();
-    private final AtomicReference<String> activeTurn = new AtomicReference<>();
+    /** The thread of the task that runs now, or null. */
+    private final AtomicReference<Thread> runningTask = new AtomicReference<>();
     private final TurnRunner runner;
     private final MessageHistory messageHistory;
     private final TurnNotifier notifier;
     private final List<String> startupWarnings;
     private final boolean newConversation;
     private final Thread submissionLoop;
-    private final Thread turnWorker;
+    private final Thread taskLoop;
+    /** The context the next submitted turn gets; written only by the submission loop. */
     private volatile TurnContext context;
     private volatile boolean shuttingDown;
-    /** The turn context the history was last brought up to date with; turn thread only. */
+    /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
-    /** Work for the turn thread. */
+    /** Work that runs one at a time, each on its own thread, in the context it was submitted with. */
     private sealed interface Task {
         String submissionId();
     }
 
-    private record TurnTask(String submissionId, List<InputItem> items) implements Task {}
+    private record TurnTask(String submissionId, List<InputItem> items, TurnContext context) implements Task {}
 
-    private record CompactTask(String submissionId) implements Task {}
+    private record CompactTask(String submissionId, TurnContext context) implements Task {}
 
     private record HistoryTask(String submissionId) implements Task {}
 
-    /** Something a task does that may fail the way a turn fails. */
-    private interface TaskBody {
-        String run(String id) throws ModelClientException, InterruptedException, IOException;
-    }
-
     private Session(SessionSetup setup) {
         this.setup = setup;
+        this.log = setup.log();
         this.context = setup.initialContext();
         ContextSettings settings = setup.contextSettings();
         Path home = setup.mokaHome();
         TokenEstimator estimator = TokenEstimator.shared();
         ConversationHistory history = new ConversationHistory(setup.resumedItems(), estimator);
         this.newConversation = history.isEmpty();
-        List<String> warnings = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(setup.startupWarnings());
         ResponseItem.Message userInstructions = newConversation ? userInstructions(warnings) : null;
-        this.startupWarnings = List.copyOf(warnings);
+        this.startupWarnings = warnings;
         Function<TurnContext, List<ResponseItem>> initial = c -> InitialContext.build(c.cwd(), c.approvalPolicy(),
                 c.sandboxPolicy(), setup.developerInstructions(), userInstructions, setup.shell());
         var compactor = new Compactor(setup.client(), estimator, settings.compactPrompt(), settings.remoteCompaction(),
@@ -100,8 +103,9 @@ public final class Session implements AutoCloseable {
                 settings.historyPersistence(), settings.historyMaxBytes());
         this.notifier = new TurnNotifier(settings.notifyCommand(),
                 home == null ? null : home.resolve("log").resolve("moka.log"));
-        this.submissionLoop = Thread.ofVirtual().name("moka-session-" + setup.conversationId()).unstarted(this::loop);
-        this.turnWorker = Thread.ofVirtual().name("moka-turns-" + setup.conversationId()).unstarted(this::work);
+        String id = setup.conversationId();
+        this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
+        this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
     }
 
     private ResponseItem.Message userInstructions(List<String> warnings) {
@@ -114,27 +118,34 @@ public final class Session implements AutoCloseable {
         return UserInstructions.message(docs.parts(), skills);
     }
 
-    /** Starts the session and reports {@code session_configured}. */
+    /** Starts the session and reports {@code session_configured}, then any warnings from its start. */
     public static Session start(SessionSetup setup) {
         Session session = new Session(setup);
-        MessageHistory.Metadata history;
-        try {
-            history = session.messageHistory.metadata();
-        } catch (IOException e) {
-            history = new MessageHistory.Metadata(0, 0);
-        }
+        MessageHistory.Metadata history = session.historyMetadata();
         TurnContext c = setup.initialContext();
+        Path rolloutPath = setup.rollout().path();
         session.emit("", new EventMsg.SessionConfigured(setup.conversationId(), c.settings().model().slug(),
                 setup.providerId(), c.cwd().toString(), c.approvalPolicy().wire(), c.sandboxPolicy().mode().wire(),
                 c.settings().effort() == null ? null : c.settings().effort().wire(),
-                setup.rollout().path().toString(), history.logId(), history.entryCount(), !session.newConversation));
-        session.startupWarnings.forEach(w -> session.emit("", new EventMsg.Warning(w)));
+                rolloutPath == null ? null : rolloutPath.toString(), history.logId(), history.entryCount(),
+                !session.newConversation));
+        session.startupWarnings.forEach(w -> session.warn("", w));
         if (session.newConversation) {
             setup.rollout().recordTurnContext(setup.initialContext());
         }
         session.submissionLoop.start();
-        session.turnWorker.start();
+        session.taskLoop.start();
         return session;
+    }
+
+    private MessageHistory.Metadata historyMetadata() {
+        try {
+            return messageHistory.metadata();
+        } catch (IOException e) {
+            startupWarnings.add("cannot read the message history: " + e.getMessage()
+                    + "; earlier prompts are not available to recall");
+            return new MessageHistory.Metadata(0, 0);
+        }
     }
 
     public String conversationId() {
@@ -163,6 +174,21 @@ public final class Session implements AutoCloseable {
             setup.rollout().recordEvent(msg);
         }
         events.add(new Event(submissionId, msg));
+        reportRolloutFailure(submissionId);
+    }
+
+    private void warn(String submissionId, String message) {
+        log.warn(message);
+        emit(submissionId, new EventMsg.Warning(message));
+    }
+
+    /** A rollout that cannot be written is said once; the conversation goes on in memory. */
+    private void reportRolloutFailure(String submissionId) {
+        setup.rollout().takeFailure().ifPresent(failure -> {
+            log.error(failure);
+            events.add(new Event(submissionId, new EventMsg.Warning(failure + "; the conversation goes on, but what "
+                    + "follows may be missing when it is resumed")));
+        });
     }
 
     private static boolean isDelta(EventMsg msg) {
@@ -171,7 +197,7 @@ public final class Session implements AutoCloseable {
                 || msg instanceof EventMsg.ExecCommandOutputDelta;
     }
 
-    private void loop() {
+    private void submissionLoop() {
         while (!shuttingDown) {
             Submission submission;
             try {
@@ -179,25 +205,30 @@ public final class Session implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            handle(submission);
+            try {
+                handle(submission);
+            } catch (RuntimeException | Error e) {
+                internalError(submission.id(), "handling " + submission.op().getClass().getSimpleName(), e);
+            }
         }
     }
 
     private void handle(Submission submission) {
         String id = submission.id();
         switch (submission.op()) {
-            case Op.UserInput input -> tasks.add(new TurnTask(id, input.items()));
+            case Op.UserInput input -> tasks.add(new TurnTask(id, input.items(), context));
             case Op.UserTurn turn -> {
                 TurnContext current = context;
                 context = new TurnContext(turn.cwd(), turn.approvalPolicy(), turn.sandboxPolicy(),
                         new ModelSettings(model(current, turn.model()), turn.effort(), turn.summary(),
                                 current.settings().verbosity()));
-                tasks.add(new TurnTask(id, turn.items()));
+                tasks.add(new TurnTask(id, turn.items(), context));
             }
             case Op.OverrideTurnContext o -> context = overridden(context, o);
             case Op.Interrupt ignored -> {
-                if (activeTurn.get() != null) {
-                    turnWorker.interrupt();
+                Thread running = runningTask.get();
+                if (running != null) {
+                    running.interrupt();
                 }
             }
             case Op.Shutdown ignored -> shutdown(id);
@@ -208,7 +239,7 @@ public final class Session implements AutoCloseable {
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id));
             case Op.ListMcpTools ignored -> unavailable(id, "MCP tools");
             case Op.ListCustomPrompts ignored -> unavailable(id, "custom prompts");
-            case Op.Compact ignored -> tasks.add(new CompactTask(id));
+            case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
         }
     }
 
@@ -220,7 +251,7 @@ public final class Session implements AutoCloseable {
         try {
             messageHistory.append(setup.conversationId(), text);
         } catch (IOException e) {
-            emit(id, new EventMsg.Warning("cannot write the message history: " + e.getMessage()));
+            warn(id, "cannot write the message history: " + e.getMessage());
         }
     }
 
@@ -230,7 +261,7 @@ public final class Session implements AutoCloseable {
             String line = messageHistory.entry(request.logId(), request.offset());
             entry = line == null ? null : Json.parse(line);
         } catch (IOException | RuntimeException e) {
-            emit(id, new EventMsg.Warning("cannot read the message history: " + e.getMessage()));
+            warn(id, "cannot read the message history: " + e.getMessage());
         }
         emit(id, new EventMsg.GetHistoryEntryResponse(request.offset(), request.logId(), entry));
     }
@@ -246,34 +277,86 @@ public final class Session implements AutoCloseable {
     }
 
     /** The model named {@code slug}, or the current one when it is null or the same. */
-    private static dev.moka.core.config.ModelInfo model(TurnContext c, String slug) {
+    private static ModelInfo model(TurnContext c, String slug) {
         return slug == null || slug.equals(c.settings().model().slug()) ? c.settings().model()
                 : ModelTable.lookup(slug);
     }
 
-    private void work() {
+    /** Runs the queued tasks one after another, each on a thread of its own. */
+    private void taskLoop() {
         while (!shuttingDown) {
             Task task;
             try {
                 task = tasks.take();
             } catch (InterruptedException e) {
-                // An interrupt that arrived just after a turn ended; keep serving turns unless shutting down.
-                continue;
+                return;
             }
-            switch (task) {
-                case TurnTask turn -> runTask(turn.submissionId(), id -> userTurn(id, turn.items()));
-                case CompactTask compact -> runTask(compact.submissionId(), this::compact);
-                case HistoryTask history -> emit(history.submissionId(), new EventMsg.ConversationHistoryResponse(
-                        setup.conversationId(), runner.items().stream()
-                                .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
+            Thread thread = Thread.ofVirtual().name("moka-task-" + setup.conversationId() + "-" + task.submissionId())
+                    .unstarted(() -> runTask(task));
+            runningTask.set(thread);
+            thread.start();
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                // Shutting down: stop the task and give it a moment to report how it ended.
+                thread.interrupt();
+                try {
+                    thread.join(TimeUnit.SECONDS.toMillis(5));
+                } catch (InterruptedException again) {
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            } finally {
+                runningTask.set(null);
             }
         }
     }
 
-    private String userTurn(String id, List<InputItem> items)
-            throws ModelClientException, InterruptedException, IOException {
-        TurnContext turnContext = bringUpToDate();
-        ResponseItem.Message message = UserInputItems.toMessage(items);
+    private void runTask(Task task) {
+        String id = task.submissionId();
+        try {
+            switch (task) {
+                case TurnTask turn -> {
+                    emit(id, new EventMsg.TaskStarted(turn.context().settings().model().contextWindow()));
+                    emit(id, new EventMsg.TaskComplete(userTurn(id, turn)));
+                }
+                case CompactTask compact -> {
+                    emit(id, new EventMsg.TaskStarted(compact.context().settings().model().contextWindow()));
+                    compact(id, compact.context());
+                    emit(id, new EventMsg.TaskComplete(null));
+                }
+                case HistoryTask ignored -> emit(id, new EventMsg.ConversationHistoryResponse(
+                        setup.conversationId(), runner.items().stream()
+                                .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
+            }
+        } catch (ModelClientException e) {
+            switch (e.kind()) {
+                case INTERRUPTED -> emit(id, new EventMsg.TurnAborted("interrupted"));
+                case UNAUTHORIZED, CONTEXT_LENGTH_EXCEEDED, RETRIES_EXHAUSTED, RESPONSE_FAILED, BAD_REQUEST -> {
+                    log.error("model call failed (" + e.kind() + "): " + e.getMessage());
+                    emit(id, new EventMsg.Error(e.getMessage()));
+                }
+            }
+        } catch (InterruptedException e) {
+            emit(id, new EventMsg.TurnAborted("interrupted"));
+        } catch (IOException e) {
+            emit(id, new EventMsg.Error("cannot read the input: " + e.getMessage()));
+        } catch (RuntimeException | Error e) {
+            internalError(id, "running a turn", e);
+        }
+    }
+
+    /** A bug of Moka's: its stack trace goes to the log, and the task ends with an error that says where. */
+    private void internalError(String id, String doing, Throwable e) {
+        log.error("internal error while " + doing + " in session " + setup.conversationId(), e);
+        String where = log.file() == null ? "" : "; details are in " + log.file();
+        emit(id, new EventMsg.Error("internal error while " + doing + ": " + e + where));
+    }
+
+    private String userTurn(String id, TurnTask turn) throws ModelClientException, InterruptedException,
+            IOException {
+        TurnContext turnContext = bringUpToDate(turn.context());
+        ResponseItem.Message message = UserInputItems.toMessage(turn.items());
         runner.record(message);
         appendHistory(id, message.text());
         emit(id, new EventMsg.UserMessage(message.text(), List.of()));
@@ -282,20 +365,17 @@ public final class Session implements AutoCloseable {
         return last;
     }
 
-    private String compact(String id) throws ModelClientException {
-        TurnContext turnContext = context;
+    private void compact(String id, TurnContext turnContext) throws ModelClientException {
         runner.compact(turnContext, msg -> emit(id, msg));
         // The compacted history starts with a fresh initial context for this turn context.
         if (!turnContext.equals(appliedContext)) {
             setup.rollout().recordTurnContext(turnContext);
         }
         appliedContext = turnContext;
-        return null;
     }
 
-    /** Appends what changed since the history's turn context, and makes the current one the applied one. */
-    private TurnContext bringUpToDate() {
-        TurnContext turnContext = context;
+    /** Appends what changed since the history's turn context, and makes {@code turnContext} the applied one. */
+    private TurnContext bringUpToDate(TurnContext turnContext) {
         TurnContextDiff.items(appliedContext, turnContext, setup.shell()).forEach(runner::record);
         if (!turnContext.equals(appliedContext)) {
             setup.rollout().recordTurnContext(turnContext);
@@ -304,40 +384,30 @@ public final class Session implements AutoCloseable {
         return turnContext;
     }
 
-    private void runTask(String id, TaskBody body) {
-        activeTurn.set(id);
-        try {
-            emit(id, new EventMsg.TaskStarted(context.settings().model().contextWindow()));
-            emit(id, new EventMsg.TaskComplete(body.run(id)));
-        } catch (ModelClientException e) {
-            if (e.kind() == ModelClientException.Kind.INTERRUPTED) {
-                emit(id, new EventMsg.TurnAborted("interrupted"));
-            } else {
-                emit(id, new EventMsg.Error(e.getMessage()));
-            }
-        } catch (InterruptedException e) {
-            emit(id, new EventMsg.TurnAborted("interrupted"));
-        } catch (IOException e) {
-            emit(id, new EventMsg.Error("cannot read the input: " + e.getMessage()));
-        } catch (RuntimeException e) {
-            emit(id, new EventMsg.Error("internal error: " + e));
-        } finally {
-            activeTurn.set(null);
-            Thread.interrupted();
-        }
-    }
-
     private void shutdown(String id) {
         shuttingDown = true;
-        turnWorker.interrupt();
+        Thread running = runningTask.get();
+        if (running != null) {
+            running.interrupt();
+        }
+        taskLoop.interrupt();
         try {
-            turnWorker.join(TimeUnit.SECONDS.toMillis(5));
+            taskLoop.join(TimeUnit.SECONDS.toMillis(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         emit(id, new EventMsg.ShutdownComplete());
-        setup.client().close();
+        closeQuietly(setup.client());
+        closeQuietly(setup.owned());
         setup.rollout().close();
+    }
+
+    private void closeQuietly(AutoCloseable resource) {
+        try {
+            resource.close();
+        } catch (Exception e) {
+            log.error("cannot close " + resource.getClass().getSimpleName(), e);
+        }
     }
 
     @Override

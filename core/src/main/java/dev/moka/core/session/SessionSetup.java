@@ -2,6 +2,7 @@ package dev.moka.core.session;
 
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.config.ContextSettings;
+import dev.moka.core.log.MokaLog;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.ResponseItem;
 import java.nio.file.Path;
@@ -9,27 +10,33 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Everything a session is made of. {@code resumedItems} is empty for a new conversation, which then starts
- * with the initial context; {@code developerInstructions} and {@code outputSchema} may be null.
- * {@code mokaHome} (null: no global AGENTS.md, skills, message history or log) and {@code contextSettings}
- * drive context management; {@code resumedContext} is the turn context a resumed history was last brought
- * up to date with (null for a new conversation, or when the rollout recorded none).
+ * Everything a session is made of; {@link Conversations} builds it from a configuration. {@code resumedItems}
+ * is empty for a new conversation, which then starts with the initial context; {@code developerInstructions}
+ * and {@code outputSchema} may be null. {@code mokaHome} (null: no global AGENTS.md, skills or message
+ * history) and {@code contextSettings} drive context management; {@code resumedContext} is the turn context a
+ * resumed history was last brought up to date with (null for a new conversation, or when the rollout recorded
+ * none). {@code startupWarnings} are reported as {@code Warning} events once the session starts; {@code owned}
+ * is closed when the session shuts down (the processes its tools keep).
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
-        TurnContext resumedContext, String providerId) {
+        TurnContext resumedContext, String providerId, List<String> startupWarnings, MokaLog log,
+        AutoCloseable owned) {
     public SessionSetup {
-        providerId = providerId == null ? "openai" : providerId;
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
+        providerId = providerId == null ? "openai" : providerId;
+        startupWarnings = startupWarnings == null ? List.of() : List.copyOf(startupWarnings);
+        log = log == null ? MokaLog.discarding() : log;
+        owned = owned == null ? () -> { } : owned;
     }
 
-    /** A session with default context settings and no MOKA_HOME features. */
+    /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */
     public SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
             RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
             List<ResponseItem> resumedItems, JsonNode outputSchema) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
-                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null, null);
+                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null, null, List.of(), null, null);
     }
 }

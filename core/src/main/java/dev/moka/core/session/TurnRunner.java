@@ -85,7 +85,12 @@ final class TurnRunner {
                     case ResponseItem.FunctionCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.arguments()));
                     case ResponseItem.CustomToolCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.input()));
                     case ResponseItem.WebSearchCall w -> sink.emit(HostedSearch.event(w));
-                    default -> { }
+                    case ResponseItem.Message m -> { }
+                    case ResponseItem.Reasoning r -> { }
+                    case ResponseItem.FunctionCallOutput o -> { }
+                    case ResponseItem.CustomToolCallOutput o -> { }
+                    case ResponseItem.Compaction c -> { }
+                    case ResponseItem.Unknown u -> { }
                 }
             }
             accounting.responseCompleted(response.usage());
@@ -96,7 +101,10 @@ final class TurnRunner {
             List<ResponseItem> outputs = new ArrayList<>();
             ToolContext toolContext = toolContext(context, sink);
             for (ToolCall call : calls) {
+                long started = System.nanoTime();
                 ToolResult result = tools.dispatch(call, toolContext);
+                sink.emit(new EventMsg.ToolCallEnd(call.callId(), call.name(), result.success(), result.brief(),
+                        (System.nanoTime() - started) / 1_000_000));
                 outputs.add(isCustom(response, call)
                         ? new ResponseItem.CustomToolCallOutput(call.callId(), result.forModel())
                         : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));

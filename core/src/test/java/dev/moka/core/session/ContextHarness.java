@@ -1,32 +1,23 @@
 package dev.moka.core.session;
 
-import dev.moka.core.Uuids;
 import dev.moka.core.client.Backoff;
-import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.HttpClients;
-import dev.moka.core.client.ModelSettings;
-import dev.moka.core.client.ResponsesClient;
+import dev.moka.core.config.Config;
+import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.ConfigLoader;
+import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.ContextSettings;
-import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.ModelTable;
-import dev.moka.core.config.WireApi;
-import dev.moka.core.exec.ProcessRunner;
-import dev.moka.core.tools.ToolRouter;
-import dev.moka.core.tools.plan.UpdatePlanTool;
-import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Op;
-import dev.moka.protocol.ReasoningSummary;
-import dev.moka.protocol.ResponseItem;
-import dev.moka.protocol.SandboxPolicy;
+import dev.moka.protocol.SandboxMode;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,33 +41,48 @@ final class ContextHarness {
     }
 
     Session start(Path cwd) throws IOException {
-        String id = Uuids.v7();
-        Instant now = Instant.now();
-        RolloutRecorder rollout = RolloutRecorder.create(home, new SessionMeta(id, now.toString(), cwd.toString(),
-                "moka_test", "0.0.0", providerId, model), now);
-        return start(id, cwd, rollout, List.of(), null);
+        return open(cwd, new ResumeTarget.Fresh());
     }
 
     /** Resumes the conversation {@code id} from its rollout, now running in {@code cwd}. */
     Session resume(String id, Path cwd) throws IOException {
-        Path file = Rollouts.findById(home, id).orElseThrow();
-        Rollouts.Recorded recorded = Rollouts.read(file);
-        return start(id, cwd, RolloutRecorder.append(file), recorded.items(), recorded.lastContext());
+        return open(cwd, new ResumeTarget.ById(id));
     }
 
-    private Session start(String id, Path cwd, RolloutRecorder rollout, List<ResponseItem> resumed,
-            TurnContext resumedContext) {
-        var provider = new ModelProviderInfo(providerId, providerId, server.url(), "OPENAI_API_KEY",
-                WireApi.RESPONSES, Map.of(), Map.of(), Map.of(), 2, 2, 5_000);
-        var client = new ResponsesClient(provider, Map.of("OPENAI_API_KEY", SessionHarness.API_KEY), id,
-                new ClientIdentity("moka_test", "0.0.0"), HttpClients.startDefault(),
-                new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)));
-        var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
-                new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
-        var tools = new ToolRouter(List.of(new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))),
-                new UpdatePlanTool()));
-        return Session.start(new SessionSetup(id, context, client, tools, rollout, "You are a test agent.",
-                "Be brief.", "bash", resumed, null, home, settings, resumedContext, null));
+    /**
+     * Opens a conversation through the engine's front door, as a face does: a config.toml that points the
+     * provider at the testkit server, then this harness's context settings laid over what it loaded.
+     */
+    Session open(Path cwd, ResumeTarget target) throws IOException {
+        Map<String, String> env = Map.of("OPENAI_API_KEY", SessionHarness.API_KEY, "PATH", System.getenv("PATH"),
+                "OPENAI_BASE_URL", server.url(), "SHELL", "/bin/bash");
+        try {
+            Files.createDirectories(home);
+            Files.writeString(home.resolve("config.toml"), configToml());
+            Config loaded = ConfigLoader.load(home, List.of(), new ConfigOverrides(model, null, null, cwd,
+                    AskForApproval.NEVER, SandboxMode.WORKSPACE_WRITE), env, cwd);
+            Config config = new Config(loaded.mokaHome(), loaded.cwd(), loaded.model(), loaded.modelInfo(),
+                    loaded.provider(), loaded.approvalPolicy(), loaded.sandboxPolicy(), loaded.reasoningEffort(),
+                    loaded.reasoningSummary(), loaded.verbosity(), "Be brief.", "You are a test agent.",
+                    loaded.warnings(), loaded.services(), settings, loaded.tools());
+            return new Conversations(env, HttpClients.startDefault(), cwd,
+                    new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
+                    .open(config, target, new Face("moka_test", null));
+        } catch (ConfigException e) {
+            throw new IOException(e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+
+    private String configToml() {
+        String retries = "request_max_retries = 2\nstream_max_retries = 2\nstream_idle_timeout_ms = 5000\n";
+        if (providerId.equals("openai")) {
+            return "[model_providers.openai]\n" + retries;
+        }
+        return "model_provider = \"" + providerId + "\"\n[model_providers." + providerId + "]\nname = \""
+                + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\n" + retries;
     }
 
     /** Submits {@code op} and collects events up to the one that ends its task. */

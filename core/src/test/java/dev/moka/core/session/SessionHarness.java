@@ -40,38 +40,35 @@ final class SessionHarness {
                 Map.of(), Map.of(), Map.of(), 3, 3, 2_000);
     }
 
+    /** A new conversation opened through the engine's front door, as a face opens one. */
     static Session start(MockResponsesServer server, Path home, Path cwd, String model) throws IOException {
-        return start(server, home, cwd, model, Uuids.v7(), List.of(), null);
+        var harness = new ContextHarness(server, home);
+        harness.model = model;
+        return harness.start(cwd);
     }
 
-    static Session start(MockResponsesServer server, Path home, Path cwd, String model, String conversationId,
-            List<ResponseItem> resumed, Path rolloutFile) throws IOException {
-        return start(server, home, cwd, model, conversationId, resumed, rolloutFile,
-                List.of(new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))), new UpdatePlanTool()));
+    /** The conversation {@code conversationId} resumed from its rollout through the front door. */
+    static Session resume(MockResponsesServer server, Path home, Path cwd, String model, String conversationId)
+            throws IOException {
+        var harness = new ContextHarness(server, home);
+        harness.model = model;
+        return harness.resume(conversationId, cwd);
     }
 
     /** A new conversation whose model gets exactly {@code tools}. */
     static Session startWithTools(MockResponsesServer server, Path home, Path cwd, String model, List<Tool> tools)
             throws IOException {
-        return start(server, home, cwd, model, Uuids.v7(), List.of(), null, tools);
-    }
-
-    private static Session start(MockResponsesServer server, Path home, Path cwd, String model,
-            String conversationId, List<ResponseItem> resumed, Path rolloutFile, List<Tool> toolList)
-            throws IOException {
+        String conversationId = Uuids.v7();
         var client = new ResponsesClient(provider(server), Map.of("OPENAI_API_KEY", API_KEY), conversationId,
                 new ClientIdentity("moka_test", "0.0.0"), HttpClients.startDefault(),
                 new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)));
         Instant now = Instant.now();
-        RolloutRecorder rollout = rolloutFile == null
-                ? RolloutRecorder.create(home, new SessionMeta(conversationId, now.toString(), cwd.toString(),
-                        "moka_test", "0.0.0", "openai", model), now)
-                : RolloutRecorder.append(rolloutFile);
+        RolloutRecorder rollout = RolloutRecorder.create(home, new SessionMeta(conversationId, now.toString(),
+                cwd.toString(), "moka_test", "0.0.0", "openai", model), now);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
-        var tools = new ToolRouter(toolList);
-        return Session.start(new SessionSetup(conversationId, context, client, tools, rollout,
-                "You are a test agent.", "Be brief.", "bash", resumed, null));
+        return Session.start(new SessionSetup(conversationId, context, client, new ToolRouter(tools), rollout,
+                "You are a test agent.", "Be brief.", "bash", List.of(), null));
     }
 
     /** Submits one text turn and collects its events up to and including the one that ends it. */

@@ -33,8 +33,8 @@ class SessionResumeTest {
             Path file = Rollouts.findById(home, conversationId.substring(0, 8)).orElseThrow();
             Rollouts.Recorded recorded = Rollouts.read(file);
             assertThat(recorded.conversationId()).isEqualTo(conversationId);
-            try (Session resumed = SessionHarness.start(server, home, cwd, "gpt-5.1-codex", conversationId,
-                    recorded.items(), file)) {
+            try (Session resumed = SessionHarness.resume(server, home, cwd, "gpt-5.1-codex",
+                    conversationId)) {
                 SessionHarness.turn(resumed, "again");
             }
             List<JsonNode> before = server.requests().get(1).input();
@@ -63,8 +63,8 @@ class SessionResumeTest {
                 file = recorder.path();
             }
             Rollouts.Recorded recorded = Rollouts.read(file);
-            try (Session resumed = SessionHarness.start(server, home, cwd, "gpt-5.1-codex", conversationId,
-                    recorded.items(), file)) {
+            try (Session resumed = SessionHarness.resume(server, home, cwd, "gpt-5.1-codex",
+                    conversationId)) {
                 SessionHarness.turn(resumed, "go on");
             }
             List<JsonNode> input = server.requests().getFirst().input();

@@ -1,0 +1,180 @@
+package dev.moka.core.session;
+
+import dev.moka.core.MokaVersion;
+import dev.moka.core.Uuids;
+import dev.moka.core.client.Backoff;
+import dev.moka.core.client.ClientIdentity;
+import dev.moka.core.client.FixtureModelClient;
+import dev.moka.core.client.ModelClient;
+import dev.moka.core.client.ModelSettings;
+import dev.moka.core.client.ResponsesClient;
+import dev.moka.core.config.Config;
+import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.context.InitialContext;
+import dev.moka.core.exec.ExecSessionManager;
+import dev.moka.core.log.MokaLog;
+import dev.moka.core.tools.ToolRouter;
+import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.SandboxPolicy;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
+
+/**
+ * The one front door to the engine: builds a ready {@link Session} from a configuration (the model client
+ * its provider's wire API calls for, the tools, the rollout, a resumed history). Every face (exec, the
+ * terminal UI, the MCP server, tests) opens conversations here and then only submits ops and reads events.
+ * One instance serves a process: several conversations may be open at once.
+ */
+public final class Conversations {
+    private final Map<String, String> env;
+    private final Supplier<HttpClient> http;
+    private final Path processCwd;
+    private final Backoff backoff;
+
+    /**
+     * {@code env} is the process environment (API keys, the shell, {@code MOKA_SSE_FIXTURE}, resolved against
+     * {@code processCwd}); {@code http} the process's HTTP client, perhaps still being built.
+     */
+    public Conversations(Map<String, String> env, Supplier<HttpClient> http, Path processCwd, Backoff backoff) {
+        this.env = Map.copyOf(env);
+        this.http = http;
+        this.processCwd = processCwd;
+        this.backoff = backoff;
+    }
+
+    /**
+     * Opens a conversation and starts its session. A mistake of the person's (no such session to resume, an
+     * API key that is not set, a wire API this version cannot speak) is a {@link ConfigException}; a rollout
+     * that another process is writing is a {@link RolloutInUseException}.
+     */
+    public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
+            InterruptedException {
+        boolean fixture = fixturePath() != null;
+        if (!fixture) {
+            checkProvider(config.provider());
+        }
+        MokaLog log = MokaLog.open(config.mokaHome(), env);
+        var execSessions = new ExecSessionManager();
+        // Building the tools (schema generation) overlaps opening the rollout and the client.
+        var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions));
+        Thread.ofVirtual().name("moka-tools-init").start(tools);
+        List<String> warnings = new ArrayList<>(config.warnings());
+        Opened opened;
+        try {
+            opened = openRollout(config, target, face, warnings, log);
+        } catch (ConfigException | IOException | RuntimeException e) {
+            execSessions.close();
+            throw e;
+        }
+        sandboxNotice(config.sandboxPolicy(), warnings);
+        ModelClient client = fixture ? new FixtureModelClient(fixturePath())
+                : new ResponsesClient(config.provider(), env, opened.id(),
+                        new ClientIdentity(face.originator(), MokaVersion.get()), http, backoff);
+        TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
+                new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
+                        config.verbosity()));
+        var setup = new SessionSetup(opened.id(), turnContext, client, join(tools, execSessions),
+                opened.rollout(), config.baseInstructions(), config.developerInstructions(),
+                InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
+                config.context(), opened.lastContext(), config.provider().id(), warnings, log, execSessions);
+        log.info("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
+                + ", provider " + config.provider().id() + ", cwd " + config.cwd()
+                + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
+        return Session.start(setup);
+    }
+
+    /** A conversation's identity, history and recorder, new or read back. */
+    private record Opened(String id, List<ResponseItem> items, TurnContext lastContext, RolloutRecorder rollout) {}
+
+    private Opened openRollout(Config config, ResumeTarget target, Face face, List<String> warnings, MokaLog log)
+            throws ConfigException, IOException {
+        Path home = config.mokaHome();
+        Path sessions = home.resolve("sessions");
+        Path file = switch (target) {
+            case ResumeTarget.Fresh ignored -> null;
+            case ResumeTarget.Latest ignored -> {
+                Rollouts.Found found = Rollouts.latest(home, config.cwd()).orElseThrow(() -> new ConfigException(
+                        "no recorded session to resume under " + sessions));
+                warnings.add(found.sameDirectory()
+                        ? "resuming the latest session of " + config.cwd() + ": " + found.conversationId()
+                        : "no session was recorded in " + config.cwd() + "; resuming the latest one, "
+                                + found.conversationId() + ", started in " + found.cwd());
+                yield found.file();
+            }
+            case ResumeTarget.ById byId -> Rollouts.findById(home, byId.id()).orElseThrow(() -> new ConfigException(
+                    "no recorded session with id " + byId.id() + " under " + sessions));
+        };
+        if (file == null) {
+            String id = Uuids.v7();
+            return new Opened(id, List.of(), null, newRollout(id, config, face, warnings, log));
+        }
+        Rollouts.Recorded recorded = Rollouts.read(file);
+        warnings.addAll(recorded.warnings());
+        return new Opened(recorded.conversationId(), recorded.items(), recorded.lastContext(),
+                RolloutRecorder.append(file));
+    }
+
+    /** A new rollout; one that cannot be created (a full disk) leaves the conversation in memory, said once. */
+    private RolloutRecorder newRollout(String id, Config config, Face face, List<String> warnings, MokaLog log) {
+        Instant now = Instant.now();
+        var meta = new SessionMeta(id, now.toString(), config.cwd().toString(), face.originator(),
+                MokaVersion.get(), config.provider().id(), config.model());
+        try {
+            return RolloutRecorder.create(config.mokaHome(), meta, now);
+        } catch (IOException e) {
+            log.error("cannot create the rollout of session " + id, e);
+            warnings.add("cannot record this session (" + e.getMessage() + "); it goes on in memory and cannot "
+                    + "be resumed later");
+            return RolloutRecorder.discarding();
+        }
+    }
+
+    private void checkProvider(ModelProviderInfo provider) throws ConfigException {
+        switch (provider.wireApi()) {
+            case RESPONSES -> { }
+            case CHAT -> throw new ConfigException("model provider '" + provider.id() + "' has wire_api = \"chat\", "
+                    + "which this version of Moka cannot speak yet; use a provider with wire_api = \"responses\"");
+        }
+        if (provider.envKey() != null && provider.apiKey(env) == null) {
+            throw new ConfigException(provider.envKey() + " is not set: set it to your API key (it is the env_key of "
+                    + "model provider '" + provider.id() + "')");
+        }
+    }
+
+    private Path fixturePath() {
+        String fixture = env.get(FixtureModelClient.ENV_VAR);
+        return fixture == null || fixture.isBlank() ? null : processCwd.resolve(fixture);
+    }
+
+    private static void sandboxNotice(SandboxPolicy policy, List<String> warnings) {
+        switch (policy) {
+            case SandboxPolicy.DangerFullAccess ignored -> { }
+            case SandboxPolicy.ReadOnly ignored -> warnings.add(unenforced(policy));
+            case SandboxPolicy.WorkspaceWrite ignored -> warnings.add(unenforced(policy));
+        }
+    }
+
+    private static String unenforced(SandboxPolicy policy) {
+        return "sandbox mode \"" + policy.mode().wire() + "\" is not enforced by this version: commands the model "
+                + "runs have your own permissions";
+    }
+
+    private static ToolRouter join(FutureTask<ToolRouter> tools, ExecSessionManager execSessions)
+            throws InterruptedException {
+        try {
+            return tools.get();
+        } catch (ExecutionException e) {
+            execSessions.close();
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+}
