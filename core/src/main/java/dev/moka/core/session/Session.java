@@ -331,19 +331,25 @@ public final class Session implements AutoCloseable {
             }
         } catch (ModelClientException e) {
             switch (e.kind()) {
-                case INTERRUPTED -> emit(id, new EventMsg.TurnAborted("interrupted"));
+                case INTERRUPTED -> aborted(id);
                 case UNAUTHORIZED, CONTEXT_LENGTH_EXCEEDED, RETRIES_EXHAUSTED, RESPONSE_FAILED, BAD_REQUEST -> {
                     log.error("model call failed (" + e.kind() + "): " + e.getMessage());
                     emit(id, new EventMsg.Error(e.getMessage()));
                 }
             }
         } catch (InterruptedException e) {
-            emit(id, new EventMsg.TurnAborted("interrupted"));
+            aborted(id);
         } catch (IOException e) {
             emit(id, new EventMsg.Error("cannot read the input: " + e.getMessage()));
         } catch (RuntimeException | Error e) {
             internalError(id, "running a turn", e);
         }
+    }
+
+    /** An interrupted turn: calls it left unanswered are answered as aborted, so the next request is valid. */
+    private void aborted(String id) {
+        UnansweredCalls.outputs(runner.items(), UnansweredCalls.INTERRUPTED).forEach(runner::record);
+        emit(id, new EventMsg.TurnAborted("interrupted"));
     }
 
     /** A bug of Moka's: its stack trace goes to the log, and the task ends with an error that says where. */

@@ -13,10 +13,17 @@ import java.util.Set;
  */
 final class UnansweredCalls {
     static final String ABORTED = "aborted: Moka stopped before this call finished; its effects, if any, are unknown";
+    static final String INTERRUPTED = "aborted: the person interrupted the turn before this call finished; its "
+            + "effects, if any, are unknown";
 
     private UnansweredCalls() {}
 
     static List<ResponseItem> outputs(List<ResponseItem> items) {
+        return outputs(items, ABORTED);
+    }
+
+    /** Outputs saying {@code why} for every call in {@code items} that has none. */
+    static List<ResponseItem> outputs(List<ResponseItem> items, String why) {
         Set<String> answered = new HashSet<>();
         for (ResponseItem item : items) {
             switch (item) {
@@ -29,9 +36,9 @@ final class UnansweredCalls {
         for (ResponseItem item : items) {
             switch (item) {
                 case ResponseItem.FunctionCall c when !answered.contains(c.callId()) ->
-                        outputs.add(new ResponseItem.FunctionCallOutput(c.callId(), ABORTED));
+                        outputs.add(new ResponseItem.FunctionCallOutput(c.callId(), why));
                 case ResponseItem.CustomToolCall c when !answered.contains(c.callId()) ->
-                        outputs.add(new ResponseItem.CustomToolCallOutput(c.callId(), ABORTED));
+                        outputs.add(new ResponseItem.CustomToolCallOutput(c.callId(), why));
                 default -> { }
             }
         }
