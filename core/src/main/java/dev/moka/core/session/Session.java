@@ -334,13 +334,13 @@ public final class Session implements AutoCloseable {
                 case INTERRUPTED -> aborted(id);
                 case UNAUTHORIZED, CONTEXT_LENGTH_EXCEEDED, RETRIES_EXHAUSTED, RESPONSE_FAILED, BAD_REQUEST -> {
                     log.error("model call failed (" + e.kind() + "): " + e.getMessage());
-                    emit(id, new EventMsg.Error(e.getMessage()));
+                    failed(id, e.getMessage());
                 }
             }
         } catch (InterruptedException e) {
             aborted(id);
         } catch (IOException e) {
-            emit(id, new EventMsg.Error("cannot read the input: " + e.getMessage()));
+            failed(id, "cannot read the input: " + e.getMessage());
         } catch (RuntimeException | Error e) {
             internalError(id, "running a turn", e);
         }
@@ -352,11 +352,16 @@ public final class Session implements AutoCloseable {
         emit(id, new EventMsg.TurnAborted("interrupted"));
     }
 
+    private void failed(String id, String message) {
+        UnansweredCalls.outputs(runner.items(), UnansweredCalls.FAILED).forEach(runner::record);
+        emit(id, new EventMsg.Error(message));
+    }
+
     /** A bug of Moka's: its stack trace goes to the log, and the task ends with an error that says where. */
     private void internalError(String id, String doing, Throwable e) {
         log.error("internal error while " + doing + " in session " + setup.conversationId(), e);
         String where = log.file() == null ? "" : "; details are in " + log.file();
-        emit(id, new EventMsg.Error("internal error while " + doing + ": " + e + where));
+        failed(id, "internal error while " + doing + ": " + e + where);
     }
 
     private String userTurn(String id, TurnTask turn) throws ModelClientException, InterruptedException,

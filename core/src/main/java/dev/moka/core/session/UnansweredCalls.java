@@ -15,6 +15,8 @@ final class UnansweredCalls {
     static final String ABORTED = "aborted: Moka stopped before this call finished; its effects, if any, are unknown";
     static final String INTERRUPTED = "aborted: the person interrupted the turn before this call finished; its "
             + "effects, if any, are unknown";
+    static final String FAILED = "aborted: the turn ended with an error before this call finished; its effects, if "
+            + "any, are unknown";
 
     private UnansweredCalls() {}
 

@@ -9,7 +9,7 @@ import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.config.ModelTable;
 import dev.moka.core.config.WireApi;
-import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.log.MokaLog;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.plan.UpdatePlanTool;
@@ -68,7 +68,8 @@ final class SessionHarness {
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
         return Session.start(new SessionSetup(conversationId, context, client, new ToolRouter(tools), rollout,
-                "You are a test agent.", "Be brief.", "bash", List.of(), null));
+                "You are a test agent.", "Be brief.", "bash", List.of(), null, null, null, null, "openai", List.of(),
+                MokaLog.open(home, Map.of()), null));
     }
 
     /** Submits one text turn and collects its events up to and including the one that ends it. */

@@ -6,9 +6,14 @@ import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.SandboxPolicy;
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
@@ -25,6 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Turns queued behind each other keep their own context, and an interrupt stops only the running one. */
 class TaskModelTest {
@@ -123,6 +129,44 @@ class TaskModelTest {
             long outputs = resumedInput.stream()
                     .filter(i -> i.path("type").asString("").equals("function_call_output")).count();
             assertThat(outputs).isEqualTo(calls);
+        }
+    }
+
+    @Test
+    void aBugInsideATurnEndsThatTurnWithAnErrorLogsItsStackTraceAndTheSessionGoesOn() throws Exception {
+        server.enqueue(
+                Sse.response("r1").functionCall("call_1", "buggy", "{}").completed(),
+                Sse.response("r2").text("m2", "still here").completed());
+        try (Session session = SessionHarness.startWithTools(server, home, cwd, "gpt-5.1-codex",
+                List.of(new BuggyTool()))) {
+            List<EventMsg> first = SessionHarness.turn(session, "call the buggy tool");
+            assertThat(first).last().isInstanceOfSatisfying(EventMsg.Error.class, e -> assertThat(e.message())
+                    .contains("internal error", "tool bug", home.resolve("log").resolve("moka.log").toString()));
+            assertThat(SessionHarness.turn(session, "are you there")).last()
+                    .isEqualTo(new EventMsg.TaskComplete("still here"));
+        }
+        JsonNode answered = server.requests().get(1).input().stream()
+                .filter(i -> i.path("type").asString("").equals("function_call_output")).findFirst().orElseThrow();
+        assertThat(answered.get("output").asString()).startsWith("aborted: the turn ended with an error");
+        assertThat(Files.readString(home.resolve("log").resolve("moka.log")))
+                .contains("java.lang.AssertionError: tool bug", "at dev.moka.core.session.TaskModelTest$BuggyTool");
+    }
+
+    /** A tool with a bug that no tool error handling expects: an Error, not an exception. */
+    private static final class BuggyTool implements Tool {
+        @Override
+        public String name() {
+            return "buggy";
+        }
+
+        @Override
+        public ObjectNode spec() {
+            return Json.object().put("type", "function").put("name", "buggy").put("description", "Has a bug.");
+        }
+
+        @Override
+        public ToolResult run(ToolCall call, ToolContext context) {
+            throw new AssertionError("tool bug");
         }
     }
 
