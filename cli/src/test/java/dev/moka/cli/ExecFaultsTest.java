@@ -1,0 +1,124 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.testkit.MockResponsesServer;
+import dev.moka.testkit.Sse;
+import dev.moka.testkit.TinyDisk;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** What `moka exec` does when the disk, the configuration or the flags let it down. */
+class ExecFaultsTest {
+    @TempDir
+    Path scratch;
+
+    @TempDir
+    Path repo;
+
+    MockResponsesServer server;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Files.createDirectories(repo.resolve(".git"));
+        server = MockResponsesServer.start();
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    @Test
+    void aDiskThatFillsDuringTheRunEndsItWithOneClearLineAndAResumableRollout() throws Exception {
+        try (TinyDisk disk = TinyDisk.mount(scratch, 512)) {
+            Path home = disk.dir().resolve("home");
+            Path filler = disk.dir().resolve("filler");
+            server.enqueue(
+                    Sse.response("r1").functionCall("call_1", "shell", "{\"command\":[\"sh\",\"-c\",\"head -c 2000000 "
+                            + "/dev/zero > " + filler + "; head -c 9000 /dev/zero | tr '\\\\0' x\"]}").completed(),
+                    Sse.response("r2").text("m2", "Done despite the disk.").completed(),
+                    Sse.response("r3").text("m3", "Resumed.").completed());
+            Map<String, String> env = MokaProcess.env(home, server.url());
+
+            var run = MokaProcess.run(repo, env, "exec", "fill the disk");
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("Done despite the disk.\n");
+            assertThat(run.stderr().lines().filter(l -> l.contains("rollout"))).singleElement().asString()
+                    .contains("No space left on device");
+            assertThat(run.stderr()).doesNotContain("Exception", "\tat ");
+
+            Files.delete(filler);
+            var resumed = MokaProcess.run(repo, env, "exec", "resume", "--last", "go on");
+            assertThat(resumed.exitCode()).as(resumed.stderr()).isZero();
+            assertThat(resumed.stdout()).isEqualTo("Resumed.\n");
+            List<JsonNode> input = server.requests().get(2).input();
+            assertThat(input.stream().filter(i -> i.path("type").asString("").equals("function_call")).count())
+                    .isEqualTo(input.stream().filter(i -> i.path("type").asString("").equals("function_call_output"))
+                            .count());
+        }
+    }
+
+    @Test
+    void aDiskFullFromTheStartStillAnswersAndLeavesNoEmptyRolloutBehind() throws Exception {
+        try (TinyDisk disk = TinyDisk.mount(scratch, 256)) {
+            Path home = disk.dir().resolve("home");
+            Files.createDirectories(home);
+            disk.fill();
+            server.enqueue(Sse.response("r1").text("m1", "Answered anyway.").completed());
+
+            var run = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "hello");
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("Answered anyway.\n");
+            assertThat(run.stderr()).contains("cannot record this session").doesNotContain("\tat ");
+            try (Stream<Path> files = Files.walk(home)) {
+                assertThat(files.filter(p -> p.getFileName().toString().startsWith("rollout-"))).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void aMissingApiKeyIsAConfigurationMistakeAndNothingIsSent() throws Exception {
+        Map<String, String> env = new HashMap<>(MokaProcess.env(scratch, server.url()));
+        env.remove("OPENAI_API_KEY");
+        var run = MokaProcess.run(repo, env, "exec", "hello");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().strip()).isEqualTo("moka: OPENAI_API_KEY is not set: set it to your API key (it is the "
+                + "env_key of model provider 'openai')");
+        assertThat(server.requests()).isEmpty();
+    }
+
+    @Test
+    void aChatCompletionsProviderIsRefusedWithOneLineRatherThanIgnored() throws Exception {
+        Files.writeString(scratch.resolve("config.toml"), """
+                model_provider = "local"
+                [model_providers.local]
+                name = "Local"
+                base_url = "%s"
+                wire_api = "chat"
+                """.formatted(server.url()));
+        var run = MokaProcess.run(repo, MokaProcess.env(scratch, server.url()), "exec", "hello");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines()).singleElement().asString().contains("wire_api = \"chat\"", "local");
+        assertThat(server.requests()).isEmpty();
+    }
+
+    @Test
+    void anOutputFileInAMissingDirectoryIsRefusedBeforeAnythingIsSent() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "never asked").completed());
+        var run = MokaProcess.run(repo, MokaProcess.env(scratch, server.url()), "exec", "-o", "no/such/dir/out.txt",
+                "hello");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines()).singleElement().asString().contains("-o", "does not exist");
+        assertThat(server.requests()).isEmpty();
+    }
+}
