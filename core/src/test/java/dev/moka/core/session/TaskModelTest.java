@@ -133,6 +133,24 @@ class TaskModelTest {
     }
 
     @Test
+    void twoSessionsLiveInOneProcessEachWithItsOwnConversation() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "an answer").completed(),
+                Sse.response("r2").text("m2", "an answer").completed());
+        var harness = new ContextHarness(server, home);
+        try (Session first = harness.start(cwd); Session second = harness.start(cwd)) {
+            first.submit(new Op.UserInput(List.of(new InputItem.Text("to the first"))));
+            second.submit(new Op.UserInput(List.of(new InputItem.Text("to the second"))));
+            assertThat(until(first, 1, EventMsg.TaskComplete.class::isInstance)).last()
+                    .isEqualTo(new EventMsg.TaskComplete("an answer"));
+            assertThat(until(second, 1, EventMsg.TaskComplete.class::isInstance)).last()
+                    .isEqualTo(new EventMsg.TaskComplete("an answer"));
+            assertThat(server.requests()).extracting(r -> r.bodyJson().get("prompt_cache_key").asString())
+                    .containsExactlyInAnyOrder(first.conversationId(), second.conversationId());
+            assertThat(first.conversationId()).isNotEqualTo(second.conversationId());
+        }
+    }
+
+    @Test
     void aBugInsideATurnEndsThatTurnWithAnErrorLogsItsStackTraceAndTheSessionGoesOn() throws Exception {
         server.enqueue(
                 Sse.response("r1").functionCall("call_1", "buggy", "{}").completed(),
