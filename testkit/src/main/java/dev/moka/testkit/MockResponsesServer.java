@@ -187,6 +187,9 @@ public final class MockResponsesServer implements AutoCloseable {
             if (i == sse.stallAfterEvents()) {
                 stall(sse.stallDuration());
             }
+            if (i == sse.longDeltaAfterEvents()) {
+                sendLongDelta(out, sse.longDeltaChars());
+            }
             if (i == sse.dropAfterEvents()) {
                 // Thrown out of the handler, this makes the server close the socket without the final chunk.
                 throw new IOException("mock server: dropping the stream after " + i + " events as scripted");
@@ -196,6 +199,22 @@ public final class MockResponsesServer implements AutoCloseable {
                 out.flush();
             }
         }
+    }
+
+    /** Writes one delta event of {@code chars} letters; {@code Long.MAX_VALUE} writes until the client hangs up. */
+    private static void sendLongDelta(OutputStream out, long chars) throws IOException {
+        out.write("event: response.output_text.delta\ndata: {\"type\":\"response.output_text.delta\",\"delta\":\""
+                .getBytes(StandardCharsets.UTF_8));
+        byte[] text = new byte[64 * 1024];
+        Arrays.fill(text, (byte) 'x');
+        for (long left = chars; left > 0; left -= text.length) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new IOException("mock server closed while sending a long delta");
+            }
+            out.write(text, 0, (int) Math.min(text.length, left));
+        }
+        out.write("\"}\n\n".getBytes(StandardCharsets.UTF_8));
+        out.flush();
     }
 
     private static void stall(Duration pause) throws IOException {

@@ -25,9 +25,11 @@ public final class Sse implements Reply {
     private final int dropAfter;
     private final int stallAfter;
     private final Duration stallFor;
+    private final int longDeltaAfter;
+    private final long longDeltaChars;
 
     private Sse(String responseId, List<Step> steps, List<ObjectNode> output, ObjectNode usage, int dropAfter,
-            int stallAfter, Duration stallFor) {
+            int stallAfter, Duration stallFor, int longDeltaAfter, long longDeltaChars) {
         this.responseId = responseId;
         this.steps = List.copyOf(steps);
         this.output = List.copyOf(output);
@@ -35,16 +37,18 @@ public final class Sse implements Reply {
         this.dropAfter = dropAfter;
         this.stallAfter = stallAfter;
         this.stallFor = stallFor;
+        this.longDeltaAfter = longDeltaAfter;
+        this.longDeltaChars = longDeltaChars;
     }
 
     /** A stream for the response {@code id}; {@code response.created} is sent first automatically. */
     public static Sse response(String id) {
-        return new Sse(id, List.of(), List.of(), null, -1, -1, Duration.ZERO);
+        return new Sse(id, List.of(), List.of(), null, -1, -1, Duration.ZERO, -1, 0);
     }
 
     /** A stream with no automatic events at all: only what {@link #rawEvent} and friends add. */
     public static Sse raw() {
-        return new Sse(null, List.of(), List.of(), null, -1, -1, Duration.ZERO);
+        return new Sse(null, List.of(), List.of(), null, -1, -1, Duration.ZERO, -1, 0);
     }
 
     /** {@code response.created}, at this position (normally first, which also happens without calling this). */
@@ -131,7 +135,8 @@ public final class Sse implements Reply {
     public Sse rawData(String type, String dataText) {
         List<Step> more = new ArrayList<>(steps);
         more.add(new Step(type, null, dataText));
-        return new Sse(responseId, more, output, usage, dropAfter, stallAfter, stallFor);
+        return new Sse(responseId, more, output, usage, dropAfter, stallAfter, stallFor, longDeltaAfter,
+                longDeltaChars);
     }
 
     /** Token usage reported by {@link #completed()}; total is input plus output. */
@@ -141,7 +146,7 @@ public final class Sse implements Reply {
         u.put("output_tokens", outputTokens);
         u.putObject("output_tokens_details").put("reasoning_tokens", reasoning);
         u.put("total_tokens", input + outputTokens);
-        return new Sse(responseId, steps, output, u, dropAfter, stallAfter, stallFor);
+        return new Sse(responseId, steps, output, u, dropAfter, stallAfter, stallFor, longDeltaAfter, longDeltaChars);
     }
 
     /** The terminal {@code response.completed}, carrying the output so far and the usage if set. */
@@ -171,12 +176,25 @@ public final class Sse implements Reply {
 
     /** Sends the first {@code events} events, then closes the connection abruptly (no terminal chunk). */
     public Sse dropAfter(int events) {
-        return new Sse(responseId, steps, output, usage, events, stallAfter, stallFor);
+        return new Sse(responseId, steps, output, usage, events, stallAfter, stallFor, longDeltaAfter, longDeltaChars);
     }
 
     /** Sends the first {@code events} events, goes silent for {@code pause}, then sends the rest. */
     public Sse stallAfter(int events, Duration pause) {
-        return new Sse(responseId, steps, output, usage, dropAfter, events, pause);
+        return new Sse(responseId, steps, output, usage, dropAfter, events, pause, longDeltaAfter, longDeltaChars);
+    }
+
+    /**
+     * After the first {@code events} events, sends one {@code response.output_text.delta} whose delta is
+     * {@code chars} letters, streamed without building it in memory (a broken or hostile server).
+     */
+    public Sse longDeltaAfter(int events, long chars) {
+        return new Sse(responseId, steps, output, usage, dropAfter, stallAfter, stallFor, events, chars);
+    }
+
+    /** After the first {@code events} events, starts a data line that never ends, until the client hangs up. */
+    public Sse endlessLineAfter(int events) {
+        return longDeltaAfter(events, Long.MAX_VALUE);
     }
 
     /** The whole stream as SSE text, faults left out, for fixture files. */
@@ -225,6 +243,14 @@ public final class Sse implements Reply {
         return stallFor;
     }
 
+    int longDeltaAfterEvents() {
+        return longDeltaAfter;
+    }
+
+    long longDeltaChars() {
+        return longDeltaChars;
+    }
+
     /** Adds an event given as a JSON object (used by scenario files). */
     Sse rawEvent(String type, ObjectNode data) {
         return plus(List.of(data.deepCopy().put("type", type)), null);
@@ -254,7 +280,7 @@ public final class Sse implements Reply {
         if (outputItem != null) {
             items.add(outputItem);
         }
-        return new Sse(responseId, more, items, usage, dropAfter, stallAfter, stallFor);
+        return new Sse(responseId, more, items, usage, dropAfter, stallAfter, stallFor, longDeltaAfter, longDeltaChars);
     }
 
     private ObjectNode responseObject(String status) {

@@ -3,8 +3,9 @@ package dev.moka.core.client;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,7 +81,7 @@ public final class FixtureModelClient implements ModelClient {
     }
 
     private static List<List<SseParser.Message>> split(String text) throws IOException {
-        var parser = new SseParser(new StringReader(text));
+        var parser = new SseParser(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
         List<List<SseParser.Message>> responses = new ArrayList<>();
         List<SseParser.Message> current = new ArrayList<>();
         for (SseParser.Message message = parser.next(); message != null; message = parser.next()) {

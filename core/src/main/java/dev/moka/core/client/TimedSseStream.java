@@ -2,18 +2,19 @@ package dev.moka.core.client;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
  * SSE messages from a response body with an idle deadline: a virtual thread reads and parses, the caller
  * waits for each message at most {@code idleTimeout}. A blocked socket read cannot be given a timeout
- * itself, so the deadline lives on the queue between the two.
+ * itself, so the deadline lives on the queue between the two. The queue holds at most
+ * {@link SseParser#MAX_MESSAGE_BYTES} of message data, so a fast server and a slow consumer cost one bounded
+ * message's memory at a time, not 64 of them.
  */
 final class TimedSseStream implements AutoCloseable {
     private sealed interface Pulled {}
@@ -27,6 +28,8 @@ final class TimedSseStream implements AutoCloseable {
     private final InputStream body;
     private final Duration idleTimeout;
     private final BlockingQueue<Pulled> queue = new ArrayBlockingQueue<>(64);
+    /** Bytes (counted as chars) of message data the queue may still take. */
+    private final Semaphore room = new Semaphore(SseParser.MAX_MESSAGE_BYTES);
     private final Thread reader;
 
     TimedSseStream(InputStream body, Duration idleTimeout) {
@@ -41,7 +44,10 @@ final class TimedSseStream implements AutoCloseable {
         return switch (pulled) {
             case null -> throw new HttpTimeoutException("no data from the server for " + idleTimeout.toMillis()
                     + " ms (stream_idle_timeout_ms)");
-            case Next n -> n.message();
+            case Next n -> {
+                room.release(weight(n.message()));
+                yield n.message();
+            }
             case End e -> null;
             case Broken b -> throw b.error();
         };
@@ -58,11 +64,16 @@ final class TimedSseStream implements AutoCloseable {
         }
     }
 
+    private static int weight(SseParser.Message message) {
+        return Math.min(message.data().length(), SseParser.MAX_MESSAGE_BYTES);
+    }
+
     private void pump() {
-        var parser = new SseParser(new InputStreamReader(body, StandardCharsets.UTF_8));
+        var parser = new SseParser(body);
         Pulled last;
         try {
             for (SseParser.Message message = parser.next(); message != null; message = parser.next()) {
+                room.acquire(weight(message));
                 queue.put(new Next(message));
             }
             last = new End();

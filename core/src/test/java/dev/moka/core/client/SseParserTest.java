@@ -1,9 +1,12 @@
 package dev.moka.core.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.StringReader;
+import java.io.InputStream;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,12 +46,75 @@ class SseParserTest {
         assertThat(parse("data: 1\n\ndata: {\"cut")).containsExactly(new SseParser.Message(null, "1"));
     }
 
-    private static List<SseParser.Message> parse(String text) throws IOException {
-        var parser = new SseParser(new StringReader(text));
+    @Test
+    void splitsLineEndsAndCharactersThatArriveOneByteAtATime() throws IOException {
+        String text = "event: é\r\ndata: naïve ✓\r\n\r\ndata: 2\r\r";
+
+        assertThat(parse(oneByteAtATime(text), SseParser.MAX_MESSAGE_BYTES)).containsExactly(
+                new SseParser.Message("é", "naïve ✓"), new SseParser.Message(null, "2"));
+    }
+
+    @Test
+    void acceptsALineOfExactlyTheBound() throws IOException {
+        assertThat(parse(stream("data: 12345678\n\n"), 14)).containsExactly(new SseParser.Message(null, "12345678"));
+    }
+
+    @Test
+    void rejectsALineLongerThanTheBoundNamingIt() {
+        assertThatThrownBy(() -> parse(stream("data: 123456789\n\n"), 14)).isInstanceOf(IOException.class)
+                .hasMessageContaining("one SSE line is longer than the client's bound of 14 bytes");
+    }
+
+    @Test
+    void rejectsALineThatNeverEnds() {
+        InputStream endless = new InputStream() {
+            @Override
+            public int read() {
+                return 'x';
+            }
+        };
+
+        assertThatThrownBy(() -> parse(endless, 1024 * 1024)).isInstanceOf(IOException.class)
+                .hasMessageContaining("one SSE line is longer than the client's bound of 1 MiB");
+    }
+
+    @Test
+    void rejectsMessageDataPastTheBoundAcrossLines() {
+        String text = "data: 12345\ndata: 12345\ndata: 12345\n\n";
+
+        assertThatThrownBy(() -> parse(stream(text), 14)).isInstanceOf(IOException.class)
+                .hasMessageContaining("the data of one SSE message is longer than the client's bound of 14 bytes");
+    }
+
+    private static InputStream stream(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static InputStream oneByteAtATime(String text) {
+        InputStream bytes = stream(text);
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                return bytes.read();
+            }
+
+            @Override
+            public int read(byte[] into, int offset, int length) throws IOException {
+                return bytes.read(into, offset, Math.min(1, length));
+            }
+        };
+    }
+
+    private static List<SseParser.Message> parse(InputStream in, int maxBytes) throws IOException {
+        var parser = new SseParser(in, maxBytes);
         List<SseParser.Message> messages = new ArrayList<>();
         for (var message = parser.next(); message != null; message = parser.next()) {
             messages.add(message);
         }
         return messages;
+    }
+
+    private static List<SseParser.Message> parse(String text) throws IOException {
+        return parse(stream(text), SseParser.MAX_MESSAGE_BYTES);
     }
 }

@@ -1,6 +1,5 @@
 package dev.moka.core.tools.patch;
 
-import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +18,7 @@ final class UnifiedDiff {
     static String between(String oldName, String newName, String before, String after) {
         List<String> original = lines(before);
         List<String> revised = lines(after);
-        var patch = DiffUtils.diff(original, revised);
+        var patch = LineDiff.between(original, revised);
         if (patch.getDeltas().isEmpty()) {
             return "";
         }
