@@ -21,15 +21,30 @@ public final class ModelClientException extends Exception {
     }
 
     private final Kind kind;
+    private final String requestId;
 
     public ModelClientException(Kind kind, String message) {
-        super(message);
-        this.kind = kind;
+        this(kind, message, null, null);
     }
 
     public ModelClientException(Kind kind, String message, Throwable cause) {
+        this(kind, message, cause, null);
+    }
+
+    private ModelClientException(Kind kind, String message, Throwable cause, String requestId) {
         super(message, cause);
         this.kind = kind;
+        this.requestId = requestId;
+    }
+
+    /** The ids of the last request sent (ours and the server's), for the log; null when none was sent. */
+    public String requestId() {
+        return requestId;
+    }
+
+    /** This failure, naming the request it came from unless it already names one. */
+    public ModelClientException withRequestId(String id) {
+        return requestId != null || id == null ? this : new ModelClientException(kind, getMessage(), getCause(), id);
     }
 
     public Kind kind() {

@@ -75,10 +75,20 @@ public final class ResponsesClient implements ModelClient {
         URI uri = ResponsesRequest.uri(provider);
         byte[] body = encoder.encode(ResponsesRequest.bodyWithoutItems(prompt, conversationId), prompt.input());
         Map<String, String> headers = ResponsesRequest.headers(provider, env, apiKey, identity, conversationId);
+        var lastRequest = new RequestIds();
+        try {
+            return streamWithRetries(uri, headers, body, events, lastRequest);
+        } catch (ModelClientException e) {
+            throw e.withRequestId(lastRequest.describe());
+        }
+    }
+
+    private CompletedResponse streamWithRetries(URI uri, Map<String, String> headers, byte[] body,
+            Consumer<ResponseEvent> events, RequestIds lastRequest) throws ModelClientException {
         int requestRetries = 0;
         int streamRetries = 0;
         while (true) {
-            switch (attempt(uri, headers, body, events)) {
+            switch (attempt(uri, headers, body, events, lastRequest)) {
                 case Done done -> {
                     return done.response();
                 }
@@ -110,7 +120,8 @@ public final class ResponsesClient implements ModelClient {
         for (int retry = 1; ; retry++) {
             HttpResponse<InputStream> response;
             try {
-                response = http.get().send(request(uri, headers, body), HttpResponse.BodyHandlers.ofInputStream());
+                response = http.get().send(request(uri, headers, body, Uuids.v7()),
+                        HttpResponse.BodyHandlers.ofInputStream());
             } catch (IOException e) {
                 pause(retry, provider.requestMaxRetries(), "cannot reach " + uri + ": " + describe(e), null, e,
                         event -> { });
@@ -152,11 +163,15 @@ public final class ResponsesClient implements ModelClient {
         client.close();
     }
 
-    private Attempt attempt(URI uri, Map<String, String> headers, byte[] body, Consumer<ResponseEvent> events)
-            throws ModelClientException {
+    private Attempt attempt(URI uri, Map<String, String> headers, byte[] body, Consumer<ResponseEvent> events,
+            RequestIds lastRequest) throws ModelClientException {
         HttpResponse<InputStream> response;
+        String clientRequestId = Uuids.v7();
+        lastRequest.sent(clientRequestId);
         try {
-            response = http.get().send(request(uri, headers, body), HttpResponse.BodyHandlers.ofInputStream());
+            response = http.get().send(request(uri, headers, body, clientRequestId),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            lastRequest.answered(response.headers().firstValue("x-request-id").orElse(null));
         } catch (IOException e) {
             return new RequestFailed("cannot reach " + uri + ": " + describe(e), null, e);
         } catch (InterruptedException e) {
@@ -184,7 +199,8 @@ public final class ResponsesClient implements ModelClient {
         }
     }
 
-    private HttpRequest request(URI uri, Map<String, String> headers, byte[] body) throws ModelClientException {
+    private HttpRequest request(URI uri, Map<String, String> headers, byte[] body, String clientRequestId)
+            throws ModelClientException {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(idleTimeout)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if ("http".equalsIgnoreCase(uri.getScheme())) {
@@ -200,7 +216,7 @@ public final class ResponsesClient implements ModelClient {
                         + "http_headers or env_http_headers");
             }
         }
-        return builder.header("x-client-request-id", Uuids.v7()).build();
+        return builder.header("x-client-request-id", clientRequestId).build();
     }
 
     private Attempt failedStatus(URI uri, HttpResponse<InputStream> response) throws ModelClientException {
@@ -252,6 +268,28 @@ public final class ResponsesClient implements ModelClient {
             Thread.sleep(delay);
         } catch (InterruptedException e) {
             throw interrupted();
+        }
+    }
+
+    /** The ids of the latest attempt of one call: ours, and the server's when it answered with one. */
+    private static final class RequestIds {
+        private String client;
+        private String server;
+
+        void sent(String clientRequestId) {
+            client = clientRequestId;
+            server = null;
+        }
+
+        void answered(String serverRequestId) {
+            server = serverRequestId;
+        }
+
+        String describe() {
+            if (client == null) {
+                return null;
+            }
+            return "x-client-request-id " + client + (server == null ? "" : ", x-request-id " + server);
         }
     }
 

@@ -333,7 +333,8 @@ public final class Session implements AutoCloseable {
             switch (e.kind()) {
                 case INTERRUPTED -> aborted(id);
                 case UNAUTHORIZED, CONTEXT_LENGTH_EXCEEDED, RETRIES_EXHAUSTED, RESPONSE_FAILED, BAD_REQUEST -> {
-                    log.error("model call failed (" + e.kind() + "): " + e.getMessage());
+                    log.error("model call failed (" + e.kind() + (e.requestId() == null ? "" : "; " + e.requestId())
+                            + "): " + e.getMessage());
                     failed(id, e.getMessage());
                 }
             }

@@ -16,6 +16,7 @@ import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
+import dev.moka.testkit.Reply;
 import dev.moka.testkit.Sse;
 import dev.moka.testkit.TinyDisk;
 import java.nio.file.Files;
@@ -168,6 +169,19 @@ class TaskModelTest {
         assertThat(answered.get("output").asString()).startsWith("aborted: the turn ended with an error");
         assertThat(Files.readString(home.resolve("log").resolve("moka.log")))
                 .contains("java.lang.AssertionError: tool bug", "at dev.moka.core.session.TaskModelTest$BuggyTool");
+    }
+
+    @Test
+    void aFailedModelCallIsLoggedWithTheIdOfItsRequestAndNoSecret() throws Exception {
+        server.enqueue(Reply.status(400, "{\"error\":{\"message\":\"no such model, key " + SessionHarness.API_KEY
+                + "\",\"type\":\"invalid_request_error\"}}"));
+        try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
+            assertThat(SessionHarness.turn(session, "hello")).last().isInstanceOf(EventMsg.Error.class);
+        }
+        String clientRequestId = server.requests().getFirst().header("x-client-request-id");
+        String log = Files.readString(home.resolve("log").resolve("moka.log"));
+        assertThat(log).contains("model call failed", "x-client-request-id " + clientRequestId)
+                .doesNotContain(SessionHarness.API_KEY);
     }
 
     /** A tool with a bug that no tool error handling expects: an Error, not an exception. */
