@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import dev.moka.testkit.TinyDisk;
+import dev.moka.protocol.Json;
 import java.nio.file.Files;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -120,5 +124,48 @@ class ExecFaultsTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr().lines()).singleElement().asString().contains("-o", "does not exist");
         assertThat(server.requests()).isEmpty();
+    }
+
+    @Test
+    void resumeLastPrefersTheSessionOfTheCurrentDirectoryAndSaysWhichItTook() throws Exception {
+        Path other = Files.createDirectories(scratch.resolve("other-repo"));
+        Files.createDirectories(other.resolve(".git"));
+        Path home = scratch.resolve("home");
+        Map<String, String> env = MokaProcess.env(home, server.url());
+        server.enqueue(Sse.response("r1").text("m1", "here").completed(),
+                Sse.response("r2").text("m2", "there").completed(),
+                Sse.response("r3").text("m3", "back here").completed());
+        var here = MokaProcess.run(repo, env, "exec", "--json", "in this repo");
+        MokaProcess.run(other, env, "exec", "in the other repo");
+        String hereId = Json.parse(here.stdout().lines().findFirst().orElseThrow()).get("thread_id").asString();
+
+        var resumed = MokaProcess.run(repo, env, "exec", "resume", "--last", "again");
+        assertThat(resumed.exitCode()).as(resumed.stderr()).isZero();
+        assertThat(resumed.stderr()).contains("resuming the latest session of ", hereId);
+        assertThat(server.requests().get(2).bodyJson().get("prompt_cache_key").asString()).isEqualTo(hereId);
+    }
+
+    @Test
+    void aSecondResumeOfASessionThatIsRunningIsRefusedWithOneLine() throws Exception {
+        Path home = scratch.resolve("home");
+        Map<String, String> env = MokaProcess.env(home, server.url());
+        server.enqueue(Sse.response("r1").text("m1", "first").completed(),
+                Sse.response("r2").text("m2", "slow answer").completed().stallAfter(1, Duration.ofSeconds(4)));
+        var first = MokaProcess.run(repo, env, "exec", "--json", "start");
+        String id = Json.parse(first.stdout().lines().findFirst().orElseThrow()).get("thread_id").asString();
+
+        var slow = CompletableFuture.supplyAsync(() -> {
+            try {
+                return MokaProcess.run(repo, env, "exec", "resume", id, "take your time");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        server.awaitRequests(2, Duration.ofSeconds(30));
+        var second = MokaProcess.run(repo, env, "exec", "resume", id, "me too");
+        assertThat(second.exitCode()).isEqualTo(1);
+        assertThat(second.stderr().lines()).singleElement().asString().contains(id, "in use");
+        assertThat(slow.get(60, TimeUnit.SECONDS).stdout()).isEqualTo("slow answer\n");
+        assertThat(server.requests()).hasSize(2);
     }
 }
