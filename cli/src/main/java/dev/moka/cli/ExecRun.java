@@ -160,18 +160,13 @@ final class ExecRun {
     private int drive(Session session, List<InputItem> items, JsonNode schema) throws InterruptedException,
             IOException {
         EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
-                startup.err());
+                startup.err(), Style.detect(startup.env()));
         session.submit(new Op.UserInput(items));
-        long totalTokens = 0;
         while (true) {
             Event event = session.nextEvent();
             printer.print(event.msg());
             switch (event.msg()) {
-                case EventMsg.TokenCount t -> totalTokens = t.totalTokenUsage().totalTokens();
                 case EventMsg.TaskComplete done -> {
-                    if (printer instanceof HumanPrinter human) {
-                        human.summary(totalTokens);
-                    }
                     return finish(done.lastAgentMessage(), schema);
                 }
                 case EventMsg.Error error -> {
