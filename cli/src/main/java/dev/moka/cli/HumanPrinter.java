@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -112,7 +113,7 @@ final class HumanPrinter implements EventPrinter {
 
     private void commandEnd(EventMsg.ExecCommandEnd e) {
         endsShown.add(e.callId());
-        String status = "  exit " + e.exitCode() + " in " + String.format("%.1fs", e.durationMs() / 1000.0);
+        String status = "  exit " + e.exitCode() + " in " + seconds(e.durationMs());
         progress(e.exitCode() == 0 ? style.dim(status) : style.red(status));
         Clip.Tail tail = Clip.lastLines(clean(e.aggregatedOutput()), OUTPUT_TAIL_LINES, MAX_OUTPUT_LINE_CHARS);
         if (tail.omittedLines() > 0) {
@@ -154,7 +155,7 @@ final class HumanPrinter implements EventPrinter {
         JsonNode isError = m.result() == null ? null : m.result().get("isError");
         boolean failed = m.result() == null || isError != null && isError.asBoolean();
         String line = "  " + clean(m.server() + "." + m.tool()) + (failed ? " failed" : " done") + " in "
-                + String.format("%.1fs", m.durationMs() / 1000.0);
+                + seconds(m.durationMs());
         progress(failed ? style.red(line) : style.dim(line));
     }
 
@@ -175,6 +176,10 @@ final class HumanPrinter implements EventPrinter {
     private void progress(String line) {
         err.println(line);
         err.flush();
+    }
+
+    private static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.1fs", millis / 1000.0);
     }
 
     private static String clean(String text) {
