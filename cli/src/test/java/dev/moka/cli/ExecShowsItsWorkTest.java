@@ -175,14 +175,26 @@ class ExecShowsItsWorkTest {
     }
 
     @Test
-    void pipedOrNoColorOutputIsPlain() throws Exception {
-        server.enqueue(Sse.response("r1").functionCall("c1", "shell",
-                        "{\"command\":[\"sh\",\"-c\",\"exit 1\"]}").completed(),
-                Sse.response("r2").text("m1", "ok").completed());
+    void failuresAreRedOnATerminalAndPlainWithNoColorOrWhenPiped() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(Sse.response("r1").functionCall("c1", "shell",
+                            "{\"command\":[\"sh\",\"-c\",\"exit 1\"]}").completed(),
+                    Sse.response("r2").text("m1", "ok").completed());
+        }
         Map<String, String> env = new HashMap<>(env());
+        env.put("TERM", "xterm-256color");
+        var coloured = MokaProcess.runOnTerminal(repo, env, "exec", "fail");
+        assertThat(coloured.exitCode()).as(coloured.stdout()).isZero();
+        assertThat(coloured.stdout()).contains("\u001b[31m  exit 1 in ");
+
         env.put("NO_COLOR", "1");
-        var result = MokaProcess.run(repo, env, "exec", "fail");
-        assertThat(result.exitCode()).as(result.stderr()).isZero();
-        assertThat(result.stderr()).contains("  exit 1 in ").doesNotContain("\u001b");
+        var noColour = MokaProcess.runOnTerminal(repo, env, "exec", "fail");
+        assertThat(noColour.exitCode()).as(noColour.stdout()).isZero();
+        assertThat(noColour.stdout()).contains("  exit 1 in ").doesNotContain("\u001b");
+
+        env.remove("NO_COLOR");
+        var piped = MokaProcess.run(repo, env, "exec", "fail");
+        assertThat(piped.exitCode()).as(piped.stderr()).isZero();
+        assertThat(piped.stderr()).contains("  exit 1 in ").doesNotContain("\u001b");
     }
 }

@@ -62,7 +62,8 @@ class UserMistakesTest {
 
     @Test
     void anOutputSchemaThatIsADeviceStopsWithOneLine() throws Exception {
-        assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "--output-schema", "/dev/zero", "hello"),
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "-s", "danger-full-access",
+                "--output-schema", "/dev/zero", "hello"),
                 "/dev/zero", "character device");
     }
 
