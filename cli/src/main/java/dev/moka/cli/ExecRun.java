@@ -118,25 +118,20 @@ final class ExecRun {
     private int drive(Session session, List<InputItem> items, JsonNode schema, Path lastMessageFile)
             throws InterruptedException, IOException {
         EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
-                startup.err());
+                startup.err(), Style.detect(startup.env()));
         session.submit(new Op.UserInput(items));
-        long totalTokens = 0;
         while (true) {
             Event event = session.nextEvent();
             printer.print(event.msg());
             switch (event.msg()) {
-                case EventMsg.TokenCount t -> totalTokens = t.totalTokenUsage().totalTokens();
                 case EventMsg.TaskComplete done -> {
-                    if (printer instanceof HumanPrinter human) {
-                        human.summary(totalTokens);
-                    }
                     return finish(done.lastAgentMessage(), schema, lastMessageFile);
                 }
                 case EventMsg.Error _, EventMsg.TurnAborted _ -> {
                     return ExitCodes.FAILED;
                 }
-                case EventMsg.SessionConfigured _, EventMsg.TaskStarted _, EventMsg.AgentMessageDelta _,
-                        EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,
+                case EventMsg.TokenCount _, EventMsg.SessionConfigured _, EventMsg.TaskStarted _,
+                        EventMsg.AgentMessageDelta _, EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,
                         EventMsg.AgentReasoning _, EventMsg.AgentReasoningRawContentDelta _,
                         EventMsg.ExecCommandBegin _, EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _,
                         EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,

@@ -9,16 +9,20 @@ import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Prints one JSON object per line for {@code moka exec --json}: thread and turn boundaries, and items
- * (agent messages, reasoning, command executions, the plan as a to-do list) as they start and finish.
+ * (agent messages, reasoning, command executions, file changes, MCP tool calls, web searches, the plan as a
+ * to-do list) as they start and finish, in the shapes of Codex's {@code exec --json}.
  */
 final class JsonlPrinter implements EventPrinter {
     private final PrintStream out;
     private final Map<String, ObjectNode> runningCommands = new HashMap<>();
+    private final Map<String, ObjectNode> runningMcpCalls = new HashMap<>();
+    private final Map<String, Map<String, JsonNode>> pendingPatches = new HashMap<>();
     private int nextItem;
     private ObjectNode todoList;
     private TokenUsage usage = TokenUsage.ZERO;
@@ -82,11 +86,11 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecApprovalRequest r -> { }
             case EventMsg.ApplyPatchApprovalRequest r -> { }
-            case EventMsg.PatchApplyBegin p -> { }
-            case EventMsg.PatchApplyEnd p -> { }
+            case EventMsg.PatchApplyBegin p -> pendingPatches.put(p.callId(), p.changes());
+            case EventMsg.PatchApplyEnd p -> fileChange(p);
             case EventMsg.TurnDiff d -> { }
-            case EventMsg.McpToolCallBegin m -> { }
-            case EventMsg.McpToolCallEnd m -> { }
+            case EventMsg.McpToolCallBegin m -> mcpBegin(m);
+            case EventMsg.McpToolCallEnd m -> mcpEnd(m);
             case EventMsg.WebSearchEnd w -> item("item.completed", newItem("web_search").put("query", w.query()));
             case EventMsg.McpListToolsResponse r -> { }
             case EventMsg.ConversationHistoryResponse r -> { }
@@ -95,6 +99,66 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.BackgroundEvent b -> { }
             case EventMsg.ShutdownComplete s -> { }
         }
+    }
+
+    /** Codex's {@code file_change} item: the files of the patch (from its begin event) and how it ended. */
+    private void fileChange(EventMsg.PatchApplyEnd end) {
+        Map<String, JsonNode> changes = pendingPatches.remove(end.callId());
+        ObjectNode item = newItem("file_change");
+        ArrayNode list = item.putArray("changes");
+        if (changes != null) {
+            changes.forEach((path, change) -> list.addObject().put("path", path).put("kind",
+                    change.has("add") ? "add" : change.has("delete") ? "delete" : "update"));
+        }
+        item("item.completed", item.put("status", end.success() ? "completed" : "failed"));
+    }
+
+    private void mcpBegin(EventMsg.McpToolCallBegin begin) {
+        ObjectNode item = newItem("mcp_tool_call").put("server", begin.server()).put("tool", begin.tool());
+        item.set("arguments", begin.arguments());
+        item.putNull("result");
+        item.putNull("error");
+        item.put("status", "in_progress");
+        runningMcpCalls.put(begin.callId(), item);
+        item("item.started", item);
+    }
+
+    /** A result with {@code isError} (or none at all) fails the item, its text becoming the error message. */
+    private void mcpEnd(EventMsg.McpToolCallEnd end) {
+        ObjectNode item = runningMcpCalls.remove(end.callId());
+        if (item == null) {
+            return;
+        }
+        JsonNode result = end.result();
+        JsonNode isError = result == null ? null : result.get("isError");
+        if (result == null || result.isNull() || isError != null && isError.asBoolean()) {
+            item.putObject("error").put("message", errorText(result));
+            item.put("status", "failed");
+        } else {
+            ObjectNode shown = item.putObject("result");
+            shown.set("content", result.has("content") ? result.get("content") : Json.array());
+            JsonNode structured = result.get("structuredContent");
+            if (structured == null) {
+                shown.putNull("structured_content");
+            } else {
+                shown.set("structured_content", structured);
+            }
+            item.put("status", "completed");
+        }
+        item("item.completed", item);
+    }
+
+    private static String errorText(JsonNode result) {
+        JsonNode content = result == null ? null : result.get("content");
+        if (content != null && content.isArray()) {
+            for (JsonNode part : content) {
+                JsonNode text = part.get("text");
+                if (text != null && text.isString()) {
+                    return text.asString();
+                }
+            }
+        }
+        return "the tool call failed";
     }
 
     private void plan(List<PlanItem> plan) {

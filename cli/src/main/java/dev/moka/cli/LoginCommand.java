@@ -20,7 +20,15 @@ final class LoginCommand {
         this.startup = startup;
     }
 
+    static final String USAGE = "moka login [-c KEY=VALUE]... PROVIDER";
+
+    /** Signs in to {@code provider} (null when the person named none). */
     int run(String provider, List<String> overrides) {
+        if (provider == null || provider.isBlank()) {
+            startup.err().println("moka: login needs PROVIDER, the name of an [oauth_providers.<name>] table in "
+                    + "config.toml; usage: " + USAGE);
+            return ExitCodes.USAGE;
+        }
         try {
             Config config = ConfigLoader.load(MokaHome.resolve(startup.env()), overrides,
                     ConfigOverrides.NONE, startup.env(), startup.processCwd());

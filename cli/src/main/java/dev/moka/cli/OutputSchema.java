@@ -5,9 +5,9 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.moka.core.config.UserFiles;
 import dev.moka.protocol.Json;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -20,7 +20,7 @@ final class OutputSchema {
 
     static JsonNode load(Path file) throws UsageException {
         try {
-            JsonNode schema = Json.parse(Files.readString(file));
+            JsonNode schema = Json.parse(UserFiles.readText(file, UserFiles.TEXT_MAX_BYTES));
             if (!schema.isObject()) {
                 throw new UsageException("--output-schema " + file + ": a JSON Schema must be a JSON object");
             }

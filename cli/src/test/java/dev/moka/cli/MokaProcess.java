@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /** Runs the real moka command in its own JVM, as a person would, and keeps what it printed. */
 final class MokaProcess {
@@ -22,10 +23,11 @@ final class MokaProcess {
 
     static Result runWithStdin(Path cwd, Map<String, String> env, String stdin, String... args)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
-        command.addAll(List.of(args));
+        return run(cwd, env, command(args), stdin);
+    }
+
+    private static Result run(Path cwd, Map<String, String> env, List<String> command, String stdin)
+            throws IOException, InterruptedException {
         Path out = Files.createTempFile("moka-out", ".txt");
         Path err = Files.createTempFile("moka-err", ".txt");
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile())
@@ -48,6 +50,25 @@ final class MokaProcess {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /**
+     * Runs moka on a pseudo-terminal made by util-linux {@code script}, as a person at a terminal would; stdout
+     * and stderr both arrive in the result's stdout, as the terminal shows them.
+     */
+    static Result runOnTerminal(Path cwd, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        String line = command(args).stream().map(word -> "'" + word.replace("'", "'\\''") + "'")
+                .collect(Collectors.joining(" "));
+        return run(cwd, env, List.of("script", "-qec", line, "/dev/null"), null);
+    }
+
+    private static List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     static Map<String, String> env(Path home, String baseUrl) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The system instructions sent with every request: Moka's bundled prompt, or the person's own file. */
@@ -20,7 +19,7 @@ final class BaseInstructions {
             return bundled();
         }
         try {
-            return Files.readString(file.value());
+            return UserFiles.readText(file.value(), UserFiles.TEXT_MAX_BYTES);
         } catch (IOException e) {
             throw file.error("cannot read " + file.value() + " (" + TomlSource.describe(e)
                     + "); fix the path or remove the key to use Moka's own instructions");

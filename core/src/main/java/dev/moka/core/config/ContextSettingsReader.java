@@ -1,7 +1,6 @@
 package dev.moka.core.config;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -81,13 +80,13 @@ final class ContextSettingsReader {
         }
         Path path = ConfigPaths.resolve(mokaHome, file);
         try {
-            String text = Files.readString(path);
+            String text = UserFiles.readText(path, UserFiles.TEXT_MAX_BYTES);
             if (text.isBlank()) {
                 throw fileNode.error("the file " + path + " is empty; write a compaction prompt in it or remove the key");
             }
             return text;
         } catch (IOException e) {
-            throw fileNode.error("cannot read " + path + " (" + e.getClass().getSimpleName()
+            throw fileNode.error("cannot read " + path + " (" + TomlSource.describe(e)
                     + "); point it at a readable text file or remove the key");
         }
     }

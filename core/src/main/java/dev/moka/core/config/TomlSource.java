@@ -28,7 +28,7 @@ final class TomlSource {
         }
         TomlParseResult result;
         try {
-            result = Toml.parse(file);
+            result = Toml.parse(UserFiles.readText(file, UserFiles.CONFIG_MAX_BYTES));
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read the config file: " + describe(e));
         }
