@@ -1,6 +1,8 @@
 package dev.moka.cli;
 
 import dev.moka.core.MokaVersion;
+import dev.moka.core.config.MokaHome;
+import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.ResumeTarget;
 import java.io.PrintWriter;
 import java.util.List;
@@ -28,7 +30,9 @@ final class CommandLines {
         });
         cli.setExecutionStrategy(parsed -> dispatch(parsed, startup));
         cli.setExecutionExceptionHandler((e, command, result) -> {
-            startup.err().println("moka: internal error: " + e);
+            MokaLog log = MokaLog.open(MokaHome.resolve(startup.env()), startup.env());
+            log.error("internal error in " + command.getCommandSpec().qualifiedName(" "), e);
+            startup.err().println("moka: internal error: " + e + "; details are in " + log.file());
             return ExitCodes.FAILED;
         });
         return cli.execute(args);
