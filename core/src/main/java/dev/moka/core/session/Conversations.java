@@ -15,6 +15,7 @@ import dev.moka.core.context.InitialContext;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.tools.ToolRouter;
+import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.SandboxPolicy;
 import java.io.IOException;
@@ -67,15 +68,16 @@ public final class Conversations {
         // Building the tools (schema generation) overlaps opening the rollout and the client.
         var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions));
         Thread.ofVirtual().name("moka-tools-init").start(tools);
-        List<String> warnings = new ArrayList<>(config.warnings());
+        List<EventMsg> notices = new ArrayList<>();
+        config.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         Opened opened;
         try {
-            opened = openRollout(config, target, face, warnings, log);
+            opened = openRollout(config, target, face, notices, log);
         } catch (ConfigException | IOException | RuntimeException e) {
             execSessions.close();
             throw e;
         }
-        sandboxNotice(config.sandboxPolicy(), warnings);
+        sandboxNotice(config.sandboxPolicy(), notices);
         ModelClient client = fixture ? new FixtureModelClient(fixturePath())
                 : new ResponsesClient(config.provider(), env, opened.id(),
                         new ClientIdentity(face.originator(), MokaVersion.get()), http, backoff);
@@ -85,7 +87,7 @@ public final class Conversations {
         var setup = new SessionSetup(opened.id(), turnContext, client, join(tools, execSessions),
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
-                config.context(), opened.lastContext(), config.provider().id(), warnings, log, execSessions);
+                config.context(), opened.lastContext(), config.provider().id(), notices, log, execSessions);
         log.info("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
@@ -95,7 +97,7 @@ public final class Conversations {
     /** A conversation's identity, history and recorder, new or read back. */
     private record Opened(String id, List<ResponseItem> items, TurnContext lastContext, RolloutRecorder rollout) {}
 
-    private Opened openRollout(Config config, ResumeTarget target, Face face, List<String> warnings, MokaLog log)
+    private Opened openRollout(Config config, ResumeTarget target, Face face, List<EventMsg> notices, MokaLog log)
             throws ConfigException, IOException {
         Path home = config.mokaHome();
         Path sessions = home.resolve("sessions");
@@ -104,10 +106,11 @@ public final class Conversations {
             case ResumeTarget.Latest ignored -> {
                 Rollouts.Found found = Rollouts.latest(home, config.cwd()).orElseThrow(() -> new ConfigException(
                         "no recorded session to resume under " + sessions));
-                warnings.add(found.sameDirectory()
-                        ? "resuming the latest session of " + config.cwd() + ": " + found.conversationId()
-                        : "no session was recorded in " + config.cwd() + "; resuming the latest one, "
-                                + found.conversationId() + ", started in " + found.cwd());
+                notices.add(found.sameDirectory()
+                        ? new EventMsg.BackgroundEvent("resuming the latest session of " + config.cwd() + ": "
+                                + found.conversationId())
+                        : new EventMsg.Warning("no session was recorded in " + config.cwd() + "; resuming the latest "
+                                + "one, " + found.conversationId() + ", started in " + found.cwd()));
                 yield found.file();
             }
             case ResumeTarget.ById byId -> Rollouts.findById(home, byId.id()).orElseThrow(() -> new ConfigException(
@@ -115,16 +118,17 @@ public final class Conversations {
         };
         if (file == null) {
             String id = Uuids.v7();
-            return new Opened(id, List.of(), null, newRollout(id, config, face, warnings, log));
+            return new Opened(id, List.of(), null, newRollout(id, config, face, notices, log));
         }
         Rollouts.Recorded recorded = Rollouts.read(file);
-        warnings.addAll(recorded.warnings());
+        recorded.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         return new Opened(recorded.conversationId(), recorded.items(), recorded.lastContext(),
                 RolloutRecorder.append(file));
     }
 
     /** A new rollout; one that cannot be created (a full disk) leaves the conversation in memory, said once. */
-    private RolloutRecorder newRollout(String id, Config config, Face face, List<String> warnings, MokaLog log) {
+    private RolloutRecorder newRollout(String id, Config config, Face face, List<EventMsg> notices,
+            MokaLog log) {
         Instant now = Instant.now();
         var meta = new SessionMeta(id, now.toString(), config.cwd().toString(), face.originator(),
                 MokaVersion.get(), config.provider().id(), config.model());
@@ -132,8 +136,8 @@ public final class Conversations {
             return RolloutRecorder.create(config.mokaHome(), meta, now);
         } catch (IOException e) {
             log.error("cannot create the rollout of session " + id, e);
-            warnings.add("cannot record this session (" + e.getMessage() + "); it goes on in memory and cannot "
-                    + "be resumed later");
+            notices.add(new EventMsg.Warning("cannot record this session (" + e.getMessage() + "); it goes on in "
+                    + "memory and cannot be resumed later"));
             return RolloutRecorder.discarding();
         }
     }
@@ -155,11 +159,11 @@ public final class Conversations {
         return fixture == null || fixture.isBlank() ? null : processCwd.resolve(fixture);
     }
 
-    private static void sandboxNotice(SandboxPolicy policy, List<String> warnings) {
+    private static void sandboxNotice(SandboxPolicy policy, List<EventMsg> notices) {
         switch (policy) {
             case SandboxPolicy.DangerFullAccess ignored -> { }
-            case SandboxPolicy.ReadOnly ignored -> warnings.add(unenforced(policy));
-            case SandboxPolicy.WorkspaceWrite ignored -> warnings.add(unenforced(policy));
+            case SandboxPolicy.ReadOnly ignored -> notices.add(new EventMsg.Warning(unenforced(policy)));
+            case SandboxPolicy.WorkspaceWrite ignored -> notices.add(new EventMsg.Warning(unenforced(policy)));
         }
     }
 

@@ -53,7 +53,7 @@ public final class Session implements AutoCloseable {
     private final TurnRunner runner;
     private final MessageHistory messageHistory;
     private final TurnNotifier notifier;
-    private final List<String> startupWarnings;
+    private final List<EventMsg> startupNotices;
     private final boolean newConversation;
     private final Thread submissionLoop;
     private final Thread taskLoop;
@@ -83,9 +83,9 @@ public final class Session implements AutoCloseable {
         TokenEstimator estimator = TokenEstimator.shared();
         ConversationHistory history = new ConversationHistory(setup.resumedItems(), estimator);
         this.newConversation = history.isEmpty();
-        List<String> warnings = new ArrayList<>(setup.startupWarnings());
-        ResponseItem.Message userInstructions = newConversation ? userInstructions(warnings) : null;
-        this.startupWarnings = warnings;
+        List<EventMsg> notices = new ArrayList<>(setup.startupNotices());
+        ResponseItem.Message userInstructions = newConversation ? userInstructions(notices) : null;
+        this.startupNotices = notices;
         Function<TurnContext, List<ResponseItem>> initial = c -> InitialContext.build(c.cwd(), c.approvalPolicy(),
                 c.sandboxPolicy(), setup.developerInstructions(), userInstructions, setup.shell());
         var compactor = new Compactor(setup.client(), estimator, settings.compactPrompt(), settings.remoteCompaction(),
@@ -108,17 +108,17 @@ public final class Session implements AutoCloseable {
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
     }
 
-    private ResponseItem.Message userInstructions(List<String> warnings) {
+    private ResponseItem.Message userInstructions(List<EventMsg> notices) {
         TurnContext c = setup.initialContext();
         ContextSettings settings = setup.contextSettings();
         ProjectDocs.Found docs = ProjectDocs.find(setup.mokaHome(), c.cwd(), settings);
-        warnings.addAll(docs.warnings());
+        docs.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         List<Skills.Skill> skills = Skills.find(setup.mokaHome(),
                 ProjectDocs.projectRoot(c.cwd(), settings.projectRootMarkers()));
         return UserInstructions.message(docs.parts(), skills);
     }
 
-    /** Starts the session and reports {@code session_configured}, then any warnings from its start. */
+    /** Starts the session and reports {@code session_configured}, then what it has to say about its start. */
     public static Session start(SessionSetup setup) {
         Session session = new Session(setup);
         MessageHistory.Metadata history = session.historyMetadata();
@@ -129,7 +129,12 @@ public final class Session implements AutoCloseable {
                 c.settings().effort() == null ? null : c.settings().effort().wire(),
                 rolloutPath == null ? null : rolloutPath.toString(), history.logId(), history.entryCount(),
                 !session.newConversation));
-        session.startupWarnings.forEach(w -> session.warn("", w));
+        session.startupNotices.forEach(notice -> {
+            if (notice instanceof EventMsg.Warning warning) {
+                session.log.warn(warning.message());
+            }
+            session.emit("", notice);
+        });
         if (session.newConversation) {
             setup.rollout().recordTurnContext(setup.initialContext());
         }
@@ -142,8 +147,8 @@ public final class Session implements AutoCloseable {
         try {
             return messageHistory.metadata();
         } catch (IOException e) {
-            startupWarnings.add("cannot read the message history: " + e.getMessage()
-                    + "; earlier prompts are not available to recall");
+            startupNotices.add(new EventMsg.Warning("cannot read the message history: " + e.getMessage()
+                    + "; earlier prompts are not available to recall"));
             return new MessageHistory.Metadata(0, 0);
         }
     }

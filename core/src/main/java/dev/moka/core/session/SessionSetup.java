@@ -4,6 +4,7 @@ import dev.moka.core.client.ModelClient;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.tools.ToolRouter;
+import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,19 +16,19 @@ import tools.jackson.databind.JsonNode;
  * and {@code outputSchema} may be null. {@code mokaHome} (null: no global AGENTS.md, skills or message
  * history) and {@code contextSettings} drive context management; {@code resumedContext} is the turn context a
  * resumed history was last brought up to date with (null for a new conversation, or when the rollout recorded
- * none). {@code startupWarnings} are reported as {@code Warning} events once the session starts; {@code owned}
+ * none). {@code startupNotices} ({@code Warning}s and {@code BackgroundEvent}s) are reported once the session starts; {@code owned}
  * is closed when the session shuts down (the processes its tools keep).
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
-        TurnContext resumedContext, String providerId, List<String> startupWarnings, MokaLog log,
+        TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
         AutoCloseable owned) {
     public SessionSetup {
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
         providerId = providerId == null ? "openai" : providerId;
-        startupWarnings = startupWarnings == null ? List.of() : List.copyOf(startupWarnings);
+        startupNotices = startupNotices == null ? List.of() : List.copyOf(startupNotices);
         log = log == null ? MokaLog.discarding() : log;
         owned = owned == null ? () -> { } : owned;
     }
