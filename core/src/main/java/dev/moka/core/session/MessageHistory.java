@@ -5,21 +5,29 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code $MOKA_HOME/history.jsonl}: one {@code {"session_id","ts","text"}} line per message the person sent,
- * shared by every Moka process. Each append holds an exclusive file lock, so concurrent sessions never
- * interleave lines; past {@code maxBytes} the oldest lines are dropped. The file's inode is its log id, so a
- * front end can tell when the file it paged through was replaced.
+ * shared by every Moka process and every session in one. Each append holds the file's exclusive lock, so
+ * lines never interleave; past {@code maxBytes} the oldest lines are dropped, never the newest. A cut-off
+ * last line (a crash, a full disk) stays alone, and bytes that are not UTF-8 are read as replacement
+ * characters, never as an error. The file's inode is its log id, so a front end can tell when the file it
+ * paged through was replaced.
  */
 final class MessageHistory {
+    /** How long an append waits for another session of this process to finish its own. */
+    private static final long LOCK_WAIT_MILLIS = 10_000;
+
     /** The file's identity and how many entries it holds. */
     record Metadata(long logId, long entryCount) {}
 
@@ -41,11 +49,14 @@ final class MessageHistory {
         var entry = Json.object().put("session_id", sessionId).put("ts", Instant.now().getEpochSecond())
                 .put("text", text);
         byte[] line = (Json.write(entry) + "\n").getBytes(StandardCharsets.UTF_8);
+        AppendOnlyLines.requireRegularIfPresent(file, "the message history");
         createPrivately();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-                FileLock ignored = channel.lock()) {
-            channel.position(channel.size());
-            writeFully(channel, ByteBuffer.wrap(line));
+                FileLock ignored = lock(channel)) {
+            if (AppendOnlyLines.endsMidLine(channel)) {
+                AppendOnlyLines.append(channel, new byte[] {'\n'});
+            }
+            AppendOnlyLines.append(channel, line);
             if (maxBytes > 0 && channel.size() > maxBytes) {
                 trim(channel);
             }
@@ -56,9 +67,7 @@ final class MessageHistory {
         if (!enabled || !Files.exists(file)) {
             return new Metadata(0, 0);
         }
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            return new Metadata(logId(), lines.count());
-        }
+        return new Metadata(logId(), lines().size());
     }
 
     /** The entry at {@code offset} (0 is the oldest), or null when out of range or the log id has changed. */
@@ -66,9 +75,13 @@ final class MessageHistory {
         if (!enabled || !Files.exists(file) || logId != logId() || offset < 0) {
             return null;
         }
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            return lines.skip(offset).findFirst().orElse(null);
-        }
+        List<byte[]> lines = lines();
+        return offset < lines.size() ? new String(lines.get((int) offset), StandardCharsets.UTF_8) : null;
+    }
+
+    private List<byte[]> lines() throws IOException {
+        AppendOnlyLines.requireRegularIfPresent(file, "the message history");
+        return AppendOnlyLines.split(Files.readAllBytes(file));
     }
 
     private long logId() throws IOException {
@@ -76,6 +89,30 @@ final class MessageHistory {
             return ((Number) Files.getAttribute(file, "unix:ino")).longValue();
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             return 0;
+        }
+    }
+
+    /**
+     * The file's lock. The JVM refuses a second lock on one file within a process (another session appending
+     * at this moment), so that case waits its turn instead of failing.
+     */
+    private static FileLock lock(FileChannel channel) throws IOException {
+        long deadline = System.currentTimeMillis() + LOCK_WAIT_MILLIS;
+        while (true) {
+            try {
+                return channel.lock();
+            } catch (OverlappingFileLockException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IOException("the message history stayed locked by another session of this process "
+                            + "for " + LOCK_WAIT_MILLIS / 1000 + " s");
+                }
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting to write the message history");
+                }
+            }
         }
     }
 
@@ -88,39 +125,37 @@ final class MessageHistory {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (UnsupportedOperationException e) {
             Files.createFile(file);
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             // Another process created it first; appending to it is what we want.
         }
     }
 
-    /** Rewrites the file with only its newest whole lines that fit in {@code maxBytes}. Holds the lock. */
+    /**
+     * Rewrites the file with its newest whole lines that fit in {@code maxBytes}, and always the newest one,
+     * however long: a big prompt must not empty the history. Holds the lock.
+     */
     private void trim(FileChannel channel) throws IOException {
         ByteBuffer all = ByteBuffer.allocate((int) channel.size());
-        channel.position(0);
-        while (all.hasRemaining() && channel.read(all) > 0) {
+        while (all.hasRemaining() && channel.read(all, all.position()) > 0) {
             // read until full
         }
-        List<String> lines = new String(all.array(), 0, all.position(), StandardCharsets.UTF_8).lines().toList();
+        List<byte[]> lines = AppendOnlyLines.split(all.array());
+        List<byte[]> kept = new ArrayList<>();
         long size = 0;
-        int first = lines.size();
-        while (first > 0) {
-            long next = size + lines.get(first - 1).getBytes(StandardCharsets.UTF_8).length + 1;
-            if (next > maxBytes) {
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            long next = size + lines.get(i).length + 1;
+            if (next > maxBytes && !kept.isEmpty()) {
                 break;
             }
+            kept.addFirst(lines.get(i));
             size = next;
-            first--;
         }
-        var kept = new StringBuilder();
-        lines.subList(first, lines.size()).forEach(l -> kept.append(l).append('\n'));
+        var out = new java.io.ByteArrayOutputStream((int) size);
+        kept.forEach(line -> {
+            out.writeBytes(line);
+            out.write('\n');
+        });
         channel.truncate(0);
-        channel.position(0);
-        writeFully(channel, ByteBuffer.wrap(kept.toString().getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
-        }
+        AppendOnlyLines.append(channel, out.toByteArray());
     }
 }

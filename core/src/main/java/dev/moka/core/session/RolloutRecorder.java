@@ -3,82 +3,125 @@ package dev.moka.core.session;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
-import dev.moka.protocol.ResponseItemCodec;
-import java.io.BufferedWriter;
+import dev.moka.protocol.RolloutLine;
+import dev.moka.protocol.RolloutLineCodec;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
- * Writes a conversation as it happens to {@code sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl}, one JSON
- * line per item or event, flushed per line so a killed process loses at most the line being written.
+ * Writes a conversation as it happens to {@code sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl}, one JSON line
+ * per item or event, each written whole before the call returns. The file is private (0600) and locked for
+ * the recorder's life, so two processes never write one conversation. Recording never throws: the first
+ * failure (a full disk) is kept for {@link #takeFailure}, later lines are still tried, each starting on a
+ * fresh line so a cut-off one stays alone.
  */
 public final class RolloutRecorder implements AutoCloseable {
+    /** Events are not needed to resume, so a huge string in one (a 50 MB argument echoed) is cut to this. */
+    static final int MAX_EVENT_STRING_CHARS = 64 * 1024;
     private static final DateTimeFormatter FILE_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DAY_DIRS =
             DateTimeFormatter.ofPattern("yyyy/MM/dd").withZone(ZoneOffset.UTC);
 
     private final Path path;
-    private final BufferedWriter out;
+    private final FileChannel channel;
+    private final FileLock lock;
+    private boolean startOnFreshLine;
     private String failure;
     private boolean failureTaken;
 
-    private RolloutRecorder(Path path, BufferedWriter out) {
+    private RolloutRecorder(Path path, FileChannel channel, FileLock lock, boolean startOnFreshLine) {
         this.path = path;
-        this.out = out;
+        this.channel = channel;
+        this.lock = lock;
+        this.startOnFreshLine = startOnFreshLine;
     }
 
-    /** Starts a new rollout file whose first line is {@code meta}. */
+    /**
+     * Starts a new rollout file whose first line is {@code meta}. When even that line cannot be written, the
+     * file is removed again, so no empty rollout is left to trip up a later resume.
+     */
     public static RolloutRecorder create(Path mokaHome, SessionMeta meta, Instant now) throws IOException {
         Path dir = mokaHome.resolve("sessions").resolve(DAY_DIRS.format(now));
         Files.createDirectories(dir);
         Path file = dir.resolve("rollout-" + FILE_TIME.format(now) + "-" + meta.id() + ".jsonl");
-        var recorder = new RolloutRecorder(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
-        recorder.write("session_meta", Json.MAPPER.valueToTree(meta));
-        return recorder;
+        FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                StandardOpenOption.READ), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+                "rw-------")));
+        try {
+            FileLock lock = channel.lock();
+            var recorder = new RolloutRecorder(file, channel, lock, false);
+            AppendOnlyLines.append(channel, recorder.bytes(new RolloutLine.SessionMeta(Instant.now().toString(),
+                    Json.MAPPER.valueToTree(meta))));
+            return recorder;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            Files.deleteIfExists(file);
+            throw e;
+        }
     }
 
-    /** Continues an existing rollout file (a resumed conversation). */
+    /**
+     * Continues an existing rollout file (a resumed conversation). Refused with a {@link RolloutInUseException}
+     * while another recorder, in this process or another, holds the file.
+     */
     public static RolloutRecorder append(Path file) throws IOException {
-        return new RolloutRecorder(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        if (lock == null) {
+            channel.close();
+            throw new RolloutInUseException("session " + Rollouts.conversationIdOf(file) + " is in use by another "
+                    + "Moka process; wait for it to finish, or resume another session");
+        }
+        try {
+            return new RolloutRecorder(file, channel, lock, AppendOnlyLines.endsMidLine(channel));
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     /** A recorder that writes nothing, for a conversation that could not get a rollout file. */
     public static RolloutRecorder discarding() {
-        return new RolloutRecorder(null, null);
+        return new RolloutRecorder(null, null, null, false);
     }
 
-    /** The first write failure, once; empty when none happened or it was already taken. */
-    public synchronized java.util.Optional<String> takeFailure() {
-        if (failure == null || failureTaken) {
-            return java.util.Optional.empty();
-        }
-        failureTaken = true;
-        return java.util.Optional.of(failure);
-    }
-
+    /** The file, or null for a {@link #discarding()} recorder. */
     public Path path() {
         return path;
     }
 
     public void recordItem(ResponseItem item) {
-        write("response_item", ResponseItemCodec.toJson(item));
+        write(new RolloutLine.Item(now(), item));
     }
 
     public void recordEvent(EventMsg event) {
-        write("event_msg", Json.MAPPER.valueToTree(event));
+        write(new RolloutLine.Event(now(), bounded(Json.MAPPER.valueToTree(event))));
     }
 
     public void recordTurnContext(TurnContext context) {
@@ -92,7 +135,7 @@ public final class RolloutRecorder implements AutoCloseable {
         }
         payload.put("summary", context.settings().summary().wire());
         payload.set("sandbox_policy", SandboxPolicyJson.write(context.sandboxPolicy()));
-        write("turn_context", payload);
+        write(new RolloutLine.TurnContext(now(), payload));
     }
 
     /**
@@ -100,43 +143,79 @@ public final class RolloutRecorder implements AutoCloseable {
      * session sends next. {@code summary} is the local summary text, or null for a remote compaction.
      */
     public void recordCompacted(String summary, List<ResponseItem> replacement) {
-        ObjectNode payload = Json.object();
-        if (summary != null) {
-            payload.put("message", summary);
-        }
-        var items = payload.putArray("replacement_history");
-        replacement.forEach(item -> items.add(ResponseItemCodec.toJson(item)));
-        write("compacted", payload);
+        write(new RolloutLine.Compacted(now(), summary, replacement));
     }
 
-    private synchronized void write(String type, JsonNode payload) {
-        ObjectNode line = Json.object();
-        line.put("timestamp", Instant.now().toString());
-        line.put("type", type);
-        line.set("payload", payload);
-        if (out == null) {
+    /** The first write failure, once; empty when none happened or it was already taken. */
+    public synchronized Optional<String> takeFailure() {
+        if (failure == null || failureTaken) {
+            return Optional.empty();
+        }
+        failureTaken = true;
+        return Optional.of(failure);
+    }
+
+    private synchronized void write(RolloutLine line) {
+        if (channel == null || !channel.isOpen()) {
             return;
         }
+        byte[] bytes = bytes(line);
         try {
-            out.write(line.toString());
-            out.write('\n');
-            out.flush();
+            AppendOnlyLines.append(channel, bytes);
         } catch (IOException e) {
+            // Part of the line may be on disk; whatever comes next starts on a line of its own.
+            startOnFreshLine = true;
             if (failure == null) {
                 failure = "cannot write rollout " + path + ": " + e.getMessage();
             }
         }
     }
 
+    private byte[] bytes(RolloutLine line) {
+        String text = RolloutLineCodec.toJson(line).toString() + "\n";
+        if (startOnFreshLine) {
+            text = "\n" + text;
+            startOnFreshLine = false;
+        }
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String now() {
+        return Instant.now().toString();
+    }
+
+    /** A copy of {@code node} with every string longer than {@link #MAX_EVENT_STRING_CHARS} cut. */
+    static JsonNode bounded(JsonNode node) {
+        return switch (node) {
+            case StringNode s when s.asString().length() > MAX_EVENT_STRING_CHARS -> StringNode.valueOf(
+                    s.asString().substring(0, MAX_EVENT_STRING_CHARS) + "… [" + (s.asString().length()
+                            - MAX_EVENT_STRING_CHARS) + " more characters not recorded]");
+            case ObjectNode o -> {
+                ObjectNode copy = Json.object();
+                o.properties().forEach(field -> copy.set(field.getKey(), bounded(field.getValue())));
+                yield copy;
+            }
+            case ArrayNode a -> {
+                ArrayNode copy = Json.array();
+                a.forEach(element -> copy.add(bounded(element)));
+                yield copy;
+            }
+            default -> node;
+        };
+    }
+
     @Override
     public synchronized void close() {
-        if (out == null) {
+        if (channel == null) {
             return;
         }
         try {
-            out.close();
+            if (lock != null && lock.isValid()) {
+                lock.release();
+            }
+            channel.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot close rollout " + path, e);
+            // Every line was already written whole; nothing is lost by a close that fails.
         }
     }
 }

@@ -6,30 +6,38 @@ import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;
+import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.RolloutLine;
+import dev.moka.protocol.RolloutLineCodec;
 import dev.moka.protocol.SandboxPolicy;
 import dev.moka.protocol.WireEnum;
-import dev.moka.protocol.ResponseItem;
-import dev.moka.protocol.ResponseItemCodec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
-/** Finds recorded conversations and reads them back for resume. */
+/**
+ * Finds recorded conversations and reads them back for resume. A damaged line (cut off by a crash, bad
+ * bytes) is skipped with a warning, and a damaged or empty file never stands in the way of another one.
+ */
 public final class Rollouts {
+    /** The first line (session_meta) is read to tell whose a file is; one longer than this is damaged. */
+    private static final int MAX_META_BYTES = 256 * 1024;
+
     private Rollouts() {}
 
     /**
      * A conversation read from its rollout: its id, where it started, its items in order (as the last
-     * compaction left them), and the turn context they were last brought up to date with (null when the
-     * rollout records none).
+     * compaction left them), the turn context they were last brought up to date with (null when the
+     * rollout records none), and one warning per line that had to be skipped.
      */
     public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
             TurnContext lastContext, List<String> warnings) {}
@@ -37,33 +45,37 @@ public final class Rollouts {
     /** A rollout found for resume: its conversation, where it started, and whether that is the asked directory. */
     public record Found(Path file, String conversationId, String cwd, boolean sameDirectory) {}
 
-    /** The latest conversation started in {@code cwd}, else the latest of all. */
+    /** The latest conversation started in {@code cwd}, else the latest of all. Damaged files are passed over. */
     public static Optional<Found> latest(Path mokaHome, Path cwd) throws IOException {
-        Optional<Path> file = latest(mokaHome);
-        if (file.isEmpty()) {
-            return Optional.empty();
+        Found latestAnywhere = null;
+        for (Path file : newestFirst(mokaHome)) {
+            Optional<Found> found = meta(file, cwd);
+            if (found.isEmpty()) {
+                continue;
+            }
+            if (found.get().sameDirectory()) {
+                return found;
+            }
+            if (latestAnywhere == null) {
+                latestAnywhere = found.get();
+            }
         }
-        Recorded r = read(file.get());
-        return Optional.of(new Found(file.get(), r.conversationId(), r.cwd(), cwd.toString().equals(r.cwd())));
-    }
-
-    /** The rollout of the most recently started conversation. */
-    public static Optional<Path> latest(Path mokaHome) throws IOException {
-        try (Stream<Path> files = rolloutFiles(mokaHome)) {
-            return files.max(Comparator.comparing((Path p) -> p.getFileName().toString()));
-        }
+        return Optional.ofNullable(latestAnywhere);
     }
 
     /** The rollout whose conversation id is {@code id} (or starts with it, when that is unambiguous). */
     public static Optional<Path> findById(Path mokaHome, String id) throws IOException {
-        try (Stream<Path> files = rolloutFiles(mokaHome)) {
-            List<Path> matches = files.filter(p -> conversationIdOf(p).startsWith(id)).toList();
-            if (matches.size() > 1) {
-                throw new IOException("session id \"" + id + "\" is ambiguous: it matches " + matches.size()
-                        + " sessions; give more of the id");
+        List<Path> matches = new ArrayList<>();
+        for (Path file : newestFirst(mokaHome)) {
+            if (conversationIdOf(file).startsWith(id) && meta(file, file).isPresent()) {
+                matches.add(file);
             }
-            return matches.stream().findFirst();
         }
+        if (matches.size() > 1) {
+            throw new IOException("session id \"" + id + "\" is ambiguous: it matches " + matches.size()
+                    + " sessions; give more of the id");
+        }
+        return matches.stream().findFirst();
     }
 
     public static Recorded read(Path file) throws IOException {
@@ -71,38 +83,83 @@ public final class Rollouts {
         String cwd = null;
         List<ResponseItem> items = new ArrayList<>();
         TurnContext lastContext = null;
-        int lineNumber = 0;
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            lineNumber++;
-            if (line.isBlank()) {
+        List<String> warnings = new ArrayList<>();
+        List<byte[]> lines = AppendOnlyLines.split(Files.readAllBytes(file));
+        for (int n = 0; n < lines.size(); n++) {
+            String text = AppendOnlyLines.decode(lines.get(n));
+            if (text != null && text.isBlank()) {
                 continue;
             }
-            JsonNode node;
-            try {
-                node = Json.parse(line);
-            } catch (JacksonException e) {
-                // A process killed mid-write leaves a torn last line; everything before it is intact.
-                continue;
-            }
-            JsonNode payload = node.get("payload");
-            switch (String.valueOf(Json.text(node, "type"))) {
-                case "session_meta" -> {
-                    conversationId = Json.text(payload, "id");
-                    cwd = Json.text(payload, "cwd");
+            RolloutLine line = null;
+            String problem = text == null ? "bytes that are not UTF-8" : null;
+            if (text != null) {
+                try {
+                    line = RolloutLineCodec.fromJson(text);
+                } catch (RolloutLineCodec.DamagedLine e) {
+                    problem = e.getMessage();
                 }
-                case "response_item" -> items.add(ResponseItemCodec.fromJson(payload));
-                case "compacted" -> {
+            }
+            if (problem != null) {
+                warnings.add("rollout " + file + " line " + (n + 1) + " is damaged (" + problem + ") and was skipped");
+                continue;
+            }
+            switch (line) {
+                case RolloutLine.SessionMeta meta -> {
+                    conversationId = Json.text(meta.meta(), "id");
+                    cwd = Json.text(meta.meta(), "cwd");
+                }
+                case RolloutLine.Item item -> items.add(item.item());
+                case RolloutLine.Compacted compacted -> {
                     items.clear();
-                    payload.path("replacement_history").forEach(item -> items.add(ResponseItemCodec.fromJson(item)));
+                    items.addAll(compacted.replacementHistory());
                 }
-                case "turn_context" -> lastContext = turnContext(payload, lastContext);
-                default -> { }
+                case RolloutLine.TurnContext context -> lastContext = turnContext(context.context(), lastContext);
+                case RolloutLine.Event ignored -> { }
+                case RolloutLine.Unknown ignored -> { }
             }
         }
         if (conversationId == null) {
-            throw new IOException(file + ": not a Moka rollout (no session_meta line among " + lineNumber + ")");
+            throw new IOException(file + ": not a Moka rollout (no session_meta line among " + lines.size()
+                    + " lines)");
         }
-        return new Recorded(file, conversationId, cwd, List.copyOf(items), lastContext, List.of());
+        return new Recorded(file, conversationId, cwd, withoutOrphanOutputs(items, file, warnings), lastContext,
+                List.copyOf(warnings));
+    }
+
+    /**
+     * The items without outputs whose call is not before them (its line was lost): the API refuses an output
+     * without its call, so sending one would fail every later request.
+     */
+    private static List<ResponseItem> withoutOrphanOutputs(List<ResponseItem> items, Path file,
+            List<String> warnings) {
+        Set<String> calls = new HashSet<>();
+        List<ResponseItem> kept = new ArrayList<>();
+        for (ResponseItem item : items) {
+            String orphan = switch (item) {
+                case ResponseItem.FunctionCall c -> {
+                    calls.add(c.callId());
+                    yield null;
+                }
+                case ResponseItem.CustomToolCall c -> {
+                    calls.add(c.callId());
+                    yield null;
+                }
+                case ResponseItem.FunctionCallOutput o -> calls.contains(o.callId()) ? null : o.callId();
+                case ResponseItem.CustomToolCallOutput o -> calls.contains(o.callId()) ? null : o.callId();
+                case ResponseItem.Message m -> null;
+                case ResponseItem.Reasoning r -> null;
+                case ResponseItem.WebSearchCall w -> null;
+                case ResponseItem.Compaction c -> null;
+                case ResponseItem.Unknown u -> null;
+            };
+            if (orphan == null) {
+                kept.add(item);
+            } else {
+                warnings.add("rollout " + file + ": the output of call " + orphan + " has lost its call and was left "
+                        + "out");
+            }
+        }
+        return List.copyOf(kept);
     }
 
     /** The context of a {@code turn_context} line; a line missing a field keeps the one before. */
@@ -123,19 +180,48 @@ public final class Rollouts {
                 new ModelSettings(ModelTable.lookup(model), effort, summary, null));
     }
 
-    private static Stream<Path> rolloutFiles(Path mokaHome) throws IOException {
+    /** Who a file belongs to, from its first line; empty when the file is empty, unreadable or damaged. */
+    private static Optional<Found> meta(Path file, Path cwd) {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(MAX_META_BYTES);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        List<byte[]> lines = AppendOnlyLines.split(head);
+        String text = lines.isEmpty() ? null : AppendOnlyLines.decode(lines.getFirst());
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            if (RolloutLineCodec.fromJson(text) instanceof RolloutLine.SessionMeta meta
+                    && Json.text(meta.meta(), "id") != null) {
+                String started = Json.text(meta.meta(), "cwd");
+                return Optional.of(new Found(file, Json.text(meta.meta(), "id"), started,
+                        cwd.toString().equals(started)));
+            }
+        } catch (RolloutLineCodec.DamagedLine e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** Rollout files, the most recently started first (their names begin with the start time). */
+    private static List<Path> newestFirst(Path mokaHome) throws IOException {
         Path sessions = mokaHome.resolve("sessions");
         if (!Files.isDirectory(sessions)) {
-            return Stream.empty();
+            return List.of();
         }
-        return Files.walk(sessions).filter(p -> {
-            String name = p.getFileName().toString();
-            return name.startsWith("rollout-") && name.endsWith(".jsonl");
-        });
+        try (Stream<Path> files = Files.walk(sessions)) {
+            return files.filter(p -> {
+                String name = p.getFileName().toString();
+                return name.startsWith("rollout-") && name.endsWith(".jsonl") && Files.isRegularFile(p);
+            }).sorted(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed()).toList();
+        }
     }
 
     /** rollout-2026-01-02T03-04-05-<id>.jsonl: the id is what follows the 19-character timestamp. */
-    private static String conversationIdOf(Path file) {
+    static String conversationIdOf(Path file) {
         String name = file.getFileName().toString();
         String rest = name.substring("rollout-".length(), name.length() - ".jsonl".length());
         return rest.length() > 20 ? rest.substring(20) : rest;

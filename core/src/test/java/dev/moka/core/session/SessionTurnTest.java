@@ -147,7 +147,7 @@ class SessionTurnTest {
         try (Session session = SessionHarness.start(server, home, cwd, "gpt-4.1")) {
             SessionHarness.turn(session, "one");
             SessionHarness.turn(session, "two");
-            rollout = Rollouts.latest(home).orElseThrow();
+            rollout = Rollouts.latest(home, cwd).orElseThrow().file();
         }
         List<JsonNode> first = server.requests().get(0).input();
         List<JsonNode> second = server.requests().get(1).input();
