@@ -91,7 +91,8 @@ final class ExecRun {
         Path file = config.cwd().resolve(options.outputLastMessage()).toAbsolutePath().normalize();
         Path dir = file.getParent();
         if (Files.isDirectory(file)) {
-            throw new UsageException("-o " + options.outputLastMessage() + ": " + file + " is a directory; give a file");
+            throw new UsageException("-o " + options.outputLastMessage() + ": " + file
+                    + " is a directory; give a file");
         }
         if (dir == null || !Files.isDirectory(dir)) {
             throw new UsageException("-o " + options.outputLastMessage() + ": directory " + dir + " does not exist");
@@ -131,13 +132,13 @@ final class ExecRun {
                     return ExitCodes.FAILED;
                 }
                 case EventMsg.TokenCount _, EventMsg.SessionConfigured _, EventMsg.TaskStarted _,
-                        EventMsg.AgentMessageDelta _, EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,
-                        EventMsg.AgentReasoning _, EventMsg.AgentReasoningRawContentDelta _,
-                        EventMsg.ExecCommandBegin _, EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _,
-                        EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
-                        EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _, EventMsg.TurnDiff _,
-                        EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _, EventMsg.McpToolCallBegin _,
-                        EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
+                        EventMsg.AgentMessageDelta _, EventMsg.AgentMessage _, EventMsg.UserMessage _,
+                        EventMsg.AgentReasoningDelta _, EventMsg.AgentReasoning _,
+                        EventMsg.AgentReasoningRawContentDelta _, EventMsg.ExecCommandBegin _,
+                        EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _, EventMsg.ExecApprovalRequest _,
+                        EventMsg.ApplyPatchApprovalRequest _, EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _,
+                        EventMsg.TurnDiff _, EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _,
+                        EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
                         EventMsg.Warning _, EventMsg.ShutdownComplete _ -> { }

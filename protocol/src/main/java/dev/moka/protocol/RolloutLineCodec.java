@@ -23,7 +23,8 @@ public final class RolloutLineCodec {
         ObjectNode json = Json.object().put("timestamp", line.timestamp());
         switch (line) {
             case RolloutLine.SessionMeta m -> json.put("type", "session_meta").set("payload", m.meta());
-            case RolloutLine.Item i -> json.put("type", "response_item").set("payload", ResponseItemCodec.toJson(i.item()));
+            case RolloutLine.Item i ->
+                    json.put("type", "response_item").set("payload", ResponseItemCodec.toJson(i.item()));
             case RolloutLine.Event e -> json.put("type", "event_msg").set("payload", e.event());
             case RolloutLine.TurnContext c -> json.put("type", "turn_context").set("payload", c.context());
             case RolloutLine.Compacted c -> {
@@ -62,7 +63,8 @@ public final class RolloutLineCodec {
         try {
             return switch (type) {
                 case "session_meta" -> new RolloutLine.SessionMeta(timestamp, object(payload, type));
-                case "response_item" -> new RolloutLine.Item(timestamp, ResponseItemCodec.fromJson(object(payload, type)));
+                case "response_item" ->
+                        new RolloutLine.Item(timestamp, ResponseItemCodec.fromJson(object(payload, type)));
                 case "event_msg" -> new RolloutLine.Event(timestamp, payload);
                 case "turn_context" -> new RolloutLine.TurnContext(timestamp, object(payload, type));
                 case "compacted" -> compacted(timestamp, object(payload, type));
