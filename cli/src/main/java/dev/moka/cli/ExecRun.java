@@ -141,7 +141,7 @@ final class ExecRun {
                         EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
-                        EventMsg.Warning _, EventMsg.ShutdownComplete _ -> { }
+                        EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.Unknown _ -> { }
             }
         }
     }

@@ -89,6 +89,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.Unknown u -> { }
         }
     }
 

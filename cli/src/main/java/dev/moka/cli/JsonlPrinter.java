@@ -98,6 +98,7 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.ToolCallEnd t -> { }
             case EventMsg.BackgroundEvent b -> { }
             case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.Unknown u -> { }
         }
     }
 

@@ -1,13 +1,16 @@
 package dev.moka.protocol;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Everything a session can report to its front ends. Serialised with a snake_case {@code type} tag. */
-@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type", visible = true, defaultImpl = EventMsg.Unknown.class)
 @JsonSubTypes({
     @JsonSubTypes.Type(value = EventMsg.SessionConfigured.class, name = "session_configured"),
     @JsonSubTypes.Type(value = EventMsg.TaskStarted.class, name = "task_started"),
@@ -131,4 +134,16 @@ public sealed interface EventMsg {
     record TurnAborted(String reason) implements EventMsg {}
 
     record ShutdownComplete() implements EventMsg {}
+
+    /**
+     * An event of a type this version does not know (sent by a newer engine): kept as its raw JSON, type
+     * included, and written back as it came, so a front end never fails on it.
+     */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
+    record Unknown(@JsonValue ObjectNode raw) implements EventMsg {
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        public Unknown {
+            raw = raw.deepCopy();
+        }
+    }
 }

@@ -14,6 +14,7 @@ public final class Json {
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .addModule(PathsAsText.module())
             .build();
 
     private Json() {}

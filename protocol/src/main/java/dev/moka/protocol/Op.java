@@ -1,9 +1,27 @@
 package dev.moka.protocol;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.nio.file.Path;
 import java.util.List;
 
 /** What a front end asks a session to do. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = Op.UserInput.class, name = "user_input"),
+    @JsonSubTypes.Type(value = Op.UserTurn.class, name = "user_turn"),
+    @JsonSubTypes.Type(value = Op.OverrideTurnContext.class, name = "override_turn_context"),
+    @JsonSubTypes.Type(value = Op.Interrupt.class, name = "interrupt"),
+    @JsonSubTypes.Type(value = Op.ExecApproval.class, name = "exec_approval"),
+    @JsonSubTypes.Type(value = Op.PatchApproval.class, name = "patch_approval"),
+    @JsonSubTypes.Type(value = Op.AddToHistory.class, name = "add_to_history"),
+    @JsonSubTypes.Type(value = Op.GetHistoryEntryRequest.class, name = "get_history_entry_request"),
+    @JsonSubTypes.Type(value = Op.GetHistory.class, name = "get_history"),
+    @JsonSubTypes.Type(value = Op.ListMcpTools.class, name = "list_mcp_tools"),
+    @JsonSubTypes.Type(value = Op.ListCustomPrompts.class, name = "list_custom_prompts"),
+    @JsonSubTypes.Type(value = Op.Compact.class, name = "compact"),
+    @JsonSubTypes.Type(value = Op.Shutdown.class, name = "shutdown"),
+})
 public sealed interface Op {
     /** A turn with the session's current context. */
     record UserInput(List<InputItem> items) implements Op {

@@ -1,9 +1,17 @@
 package dev.moka.protocol;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.nio.file.Path;
 import java.util.List;
 
 /** What a sandboxed command may touch: the resolved form of a {@link SandboxMode} and its settings. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "mode")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = SandboxPolicy.DangerFullAccess.class, name = "danger-full-access"),
+    @JsonSubTypes.Type(value = SandboxPolicy.ReadOnly.class, name = "read-only"),
+    @JsonSubTypes.Type(value = SandboxPolicy.WorkspaceWrite.class, name = "workspace-write"),
+})
 public sealed interface SandboxPolicy {
     record DangerFullAccess() implements SandboxPolicy {}
 
