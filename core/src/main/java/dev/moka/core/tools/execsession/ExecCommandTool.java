@@ -9,6 +9,7 @@ import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
 import java.io.IOException;
@@ -66,7 +67,7 @@ public final class ExecCommandTool implements Tool {
             if (cmd == null || cmd.isBlank()) {
                 throw new ToolArguments.Invalid("\"cmd\" is missing or empty: give the shell command to run");
             }
-            cwd = SessionArguments.workdir(ToolArguments.optionalString(args, "workdir"), context.cwd());
+            cwd = Workdirs.resolve(ToolArguments.optionalString(args, "workdir"), context.cwd());
             String shellArg = ToolArguments.optionalString(args, "shell");
             shell = shellArg == null || shellArg.isBlank() ? SessionTools.DEFAULT_SHELL : shellArg;
             tty = Boolean.TRUE.equals(ToolArguments.optionalBoolean(args, "tty"));

@@ -2,9 +2,6 @@ package dev.moka.core.tools.execsession;
 
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolArguments.Invalid;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,20 +22,4 @@ final class SessionArguments {
         return node.longValue();
     }
 
-    static Path workdir(String workdir, Path base) throws Invalid {
-        if (workdir == null || workdir.isBlank()) {
-            return base;
-        }
-        Path resolved;
-        try {
-            resolved = base.resolve(workdir).normalize();
-        } catch (InvalidPathException e) {
-            throw new Invalid("\"workdir\" is not a valid path: " + e.getMessage());
-        }
-        if (!Files.isDirectory(resolved)) {
-            throw new Invalid("\"workdir\" \"" + workdir + "\" resolves to " + resolved
-                    + ", which is not an existing directory; give one, absolute or relative to " + base);
-        }
-        return resolved;
-    }
 }

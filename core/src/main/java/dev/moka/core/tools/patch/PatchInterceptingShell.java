@@ -3,9 +3,10 @@ package dev.moka.core.tools.patch;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.Workdirs;
 import dev.moka.protocol.Json;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,10 +57,11 @@ public final class PatchInterceptingShell implements Tool {
         if (patch.isEmpty()) {
             return shell.run(call, context);
         }
-        String workdir = Json.text(args, "workdir");
-        Path cwd = workdir == null || workdir.isBlank() ? context.cwd() : context.cwd().resolve(workdir).normalize();
-        if (!Files.isDirectory(cwd)) {
-            return ToolResult.error("The workdir " + cwd + " does not exist; no file was changed.");
+        Path cwd;
+        try {
+            cwd = Workdirs.resolve(Json.text(args, "workdir"), context.cwd());
+        } catch (ToolArguments.Invalid e) {
+            return ToolResult.failure(e.getMessage() + "; no file was changed.", "bad workdir");
         }
         return patches.applyPatch(call.callId(), patch.get(), context.withCwd(cwd));
     }

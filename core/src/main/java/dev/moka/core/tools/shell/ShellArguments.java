@@ -4,9 +4,6 @@ import dev.moka.core.exec.ExecParams;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolArguments.Invalid;
 import dev.moka.protocol.ShellToolCallParams;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -66,22 +63,4 @@ final class ShellArguments {
         return node.longValue();
     }
 
-    /** {@code workdir} resolved against {@code baseCwd}; it must be an existing directory. */
-    static Path workingDirectory(String workdir, Path baseCwd) throws Invalid {
-        if (workdir == null || workdir.isBlank()) {
-            return baseCwd;
-        }
-        Path resolved;
-        try {
-            resolved = baseCwd.resolve(workdir).normalize();
-        } catch (InvalidPathException e) {
-            throw new Invalid("\"workdir\" is not a valid path: " + e.getMessage());
-        }
-        if (!Files.isDirectory(resolved)) {
-            String problem = Files.exists(resolved) ? "is not a directory" : "does not exist";
-            throw new Invalid("\"workdir\" \"" + workdir + "\" resolves to " + resolved + ", which " + problem
-                    + "; give an existing directory, absolute or relative to " + baseCwd);
-        }
-        return resolved;
-    }
 }

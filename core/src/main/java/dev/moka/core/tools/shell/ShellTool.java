@@ -14,6 +14,7 @@ import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
@@ -105,7 +106,7 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
             throws InterruptedException {
         Path cwd;
         try {
-            cwd = ShellArguments.workingDirectory(params.workdir(), context.cwd());
+            cwd = Workdirs.resolve(params.workdir(), context.cwd());
         } catch (ToolArguments.Invalid e) {
             return ToolResult.failure("Invalid shell arguments: " + e.getMessage() + ". " + ShellArguments.EXPECTED,
                     "bad working directory");
