@@ -1,6 +1,7 @@
 package dev.moka.cli;
 
 import dev.moka.core.MokaVersion;
+import dev.moka.core.exec.ShellWords;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.PlanItem;
 import java.io.PrintStream;

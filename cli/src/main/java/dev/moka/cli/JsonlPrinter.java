@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.core.exec.ShellWords;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.PlanItem;

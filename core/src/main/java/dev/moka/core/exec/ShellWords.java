@@ -5,8 +5,12 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** Recognises {@code bash -lc "<script>"} invocations and joins words back into shell text for display. */
-final class ShellWords {
+/**
+ * Shell words, the one place Moka quotes them: {@link #join} turns an argv into one line a POSIX shell splits
+ * back into the same words (for display, and for the {@code -lc} script of a login shell), and
+ * {@code bash -lc "<script>"} invocations are recognised.
+ */
+public final class ShellWords {
     private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash");
     private static final Set<String> SCRIPT_FLAGS = Set.of("-c", "-lc", "-cl");
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
@@ -23,11 +27,12 @@ final class ShellWords {
         return SHELLS.contains(name) ? argv.get(2) : null;
     }
 
-    static String join(List<String> words) {
+    public static String join(List<String> words) {
         return words.stream().map(ShellWords::quote).collect(Collectors.joining(" "));
     }
 
-    static String quote(String word) {
+    /** The word as is when it holds nothing a shell would interpret, else single-quoted. */
+    public static String quote(String word) {
         if (SAFE.matcher(word).matches()) {
             return word;
         }

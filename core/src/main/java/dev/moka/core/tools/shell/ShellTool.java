@@ -6,6 +6,7 @@ import dev.moka.core.exec.ExecResult;
 import dev.moka.core.exec.OutputListener;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.exec.ShellWords;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
@@ -112,7 +113,7 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
                     "bad working directory");
         }
         List<String> argv = params.command();
-        String shown = ShellQuoting.join(argv);
+        String shown = ShellWords.join(argv);
         context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(), CommandParser.parse(argv)));
         Duration timeout = params.timeoutMs() == null ? null : Duration.ofMillis(params.timeoutMs());
         ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv),
@@ -129,7 +130,7 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
         if (loginShell == null || CommandParser.isShellScript(argv)) {
             return argv;
         }
-        return List.of(loginShell, "-lc", ShellQuoting.join(argv));
+        return List.of(loginShell, "-lc", ShellWords.join(argv));
     }
 
     /**
