@@ -9,21 +9,21 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public sealed interface ResponseItem {
 
-    record Message(String id, String role, List<ContentItem> content) implements ResponseItem {
+    record Message(String id, Role role, List<ContentItem> content) implements ResponseItem {
         public Message {
             content = List.copyOf(content);
         }
 
         public static Message user(String text) {
-            return new Message(null, "user", List.of(new ContentItem.InputText(text)));
+            return new Message(null, Role.USER, List.of(new ContentItem.InputText(text)));
         }
 
         public static Message developer(String text) {
-            return new Message(null, "developer", List.of(new ContentItem.InputText(text)));
+            return new Message(null, Role.DEVELOPER, List.of(new ContentItem.InputText(text)));
         }
 
         public static Message assistant(String text) {
-            return new Message(null, "assistant", List.of(new ContentItem.OutputText(text)));
+            return new Message(null, Role.ASSISTANT, List.of(new ContentItem.OutputText(text)));
         }
 
         /** All text parts joined, whatever their kind. */

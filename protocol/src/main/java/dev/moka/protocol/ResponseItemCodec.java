@@ -19,7 +19,7 @@ public final class ResponseItemCodec {
         switch (item) {
             case ResponseItem.Message m -> {
                 out.put("type", "message");
-                out.put("role", m.role());
+                out.put("role", m.role().wire());
                 ArrayNode parts = out.putArray("content");
                 for (ContentItem part : m.content()) {
                     parts.add(contentToJson(part));
@@ -86,8 +86,11 @@ public final class ResponseItemCodec {
             return new ResponseItem.Unknown(obj.deepCopy());
         }
         return switch (type) {
-            case "message" -> new ResponseItem.Message(
-                    Json.text(obj, "id"), orEmpty(Json.text(obj, "role")), contentFromJson(obj.get("content")));
+            case "message" -> WireEnum.parse(Role.class, String.valueOf(Json.text(obj, "role")))
+                    .<ResponseItem>map(role -> new ResponseItem.Message(Json.text(obj, "id"), role,
+                            contentFromJson(obj.get("content"))))
+                    // A role this version does not know: kept as it came, never sent back as something else.
+                    .orElseGet(() -> new ResponseItem.Unknown(obj.deepCopy()));
             case "reasoning" -> new ResponseItem.Reasoning(
                     Json.text(obj, "id"),
                     texts(obj.get("summary")),

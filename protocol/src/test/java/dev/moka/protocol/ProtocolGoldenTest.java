@@ -59,7 +59,7 @@ class ProtocolGoldenTest {
     void wireEnumsKeepTheirWireNames() throws IOException {
         List<Class<? extends Enum<?>>> enums = List.of(AskForApproval.class, SandboxMode.class, ReasoningEffort.class,
                 ReasoningSummary.class, Verbosity.class, ReviewDecision.class, StepStatus.class,
-                ExecOutputStream.class, NetworkAccess.class);
+                ExecOutputStream.class, NetworkAccess.class, Role.class);
         ObjectNode actual = Json.object();
         for (Class<? extends Enum<?>> type : enums) {
             var values = actual.putArray(type.getSimpleName());
@@ -108,6 +108,13 @@ class ProtocolGoldenTest {
         EventMsg event = Json.MAPPER.readValue(json, EventMsg.class);
         assertThat(event).isInstanceOf(EventMsg.Unknown.class);
         assertThat(Json.MAPPER.writeValueAsString(event)).isEqualTo(json);
+    }
+
+    @Test
+    void aMessageWithARoleThisVersionDoesNotKnowIsKeptAsAnUnknownItem() {
+        var json = Json.object().put("type", "message").put("role", "critic");
+        json.putArray("content").addObject().put("type", "input_text").put("text", "hm");
+        assertThat(ResponseItemCodec.fromJson(json)).isEqualTo(new ResponseItem.Unknown(json));
     }
 
     private static <T> void matchesGolden(String file, List<T> samples, Function<T, JsonNode> toJson)

@@ -89,8 +89,8 @@ final class ProtocolSamples {
 
     static List<ResponseItem> responseItems() {
         return List.of(
-                new ResponseItem.Message(null, "assistant", List.of(new ContentItem.OutputText("Done."))),
-                new ResponseItem.Message(null, "user", List.of(new ContentItem.InputText("look"),
+                new ResponseItem.Message(null, Role.ASSISTANT, List.of(new ContentItem.OutputText("Done."))),
+                new ResponseItem.Message(null, Role.USER, List.of(new ContentItem.InputText("look"),
                         new ContentItem.InputImage("data:image/png;base64,iVBO"),
                         new ContentItem.Unknown(Json.object().put("type", "input_audio").put("data", "AAA")))),
                 new ResponseItem.Reasoning("rs_1", List.of("thinking"), null, "ENC"),

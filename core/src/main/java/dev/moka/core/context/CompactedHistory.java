@@ -1,6 +1,7 @@
 package dev.moka.core.context;
 
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,8 +44,8 @@ public final class CompactedHistory {
     public static List<ResponseItem> remote(List<ResponseItem> initialContext, List<ResponseItem> returned) {
         List<ResponseItem> out = new ArrayList<>(initialContext);
         for (ResponseItem item : returned) {
-            boolean context = item instanceof ResponseItem.Message m && ("developer".equals(m.role())
-                    || "system".equals(m.role()) || "user".equals(m.role()) && !isPersonsMessage(m)
+            boolean context = item instanceof ResponseItem.Message m && (m.role() == Role.DEVELOPER
+                    || m.role() == Role.SYSTEM || m.role() == Role.USER && !isPersonsMessage(m)
                     && !CompactionPrompt.isSummary(m.text()));
             if (!context && !(item instanceof ResponseItem.Unknown)) {
                 out.add(item);
@@ -55,7 +56,7 @@ public final class CompactedHistory {
 
     /** A user message the person wrote, as opposed to context Moka added or an earlier summary. */
     static boolean isPersonsMessage(ResponseItem.Message m) {
-        return "user".equals(m.role()) && !EnvironmentContext.isEnvironmentContext(m)
+        return m.role() == Role.USER && !EnvironmentContext.isEnvironmentContext(m)
                 && !UserInstructions.isInstructions(m) && !CompactionPrompt.isSummary(m.text());
     }
 }

@@ -3,6 +3,7 @@ package dev.moka.core.context;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ public final class UserInputItems {
                         l.path().toString()));
             });
         }
-        return new ResponseItem.Message(null, "user", parts);
+        return new ResponseItem.Message(null, Role.USER, parts);
     }
 
     /** A data URL for an image, its type told by its first bytes, not by its name. */

@@ -12,6 +12,7 @@ import dev.moka.core.context.OldestFirstTrim;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,7 +85,7 @@ final class Compactor {
         });
         String summary = null;
         for (ResponseItem item : response.output()) {
-            if (item instanceof ResponseItem.Message m && "assistant".equals(m.role()) && !m.text().isBlank()) {
+            if (item instanceof ResponseItem.Message m && m.role() == Role.ASSISTANT && !m.text().isBlank()) {
                 summary = m.text();
             }
         }

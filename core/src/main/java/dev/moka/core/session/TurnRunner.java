@@ -17,6 +17,7 @@ import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import dev.moka.protocol.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ final class TurnRunner {
             for (ResponseItem item : response.output()) {
                 record(item);
                 switch (item) {
-                    case ResponseItem.Message m when "assistant".equals(m.role()) -> {
+                    case ResponseItem.Message m when m.role() == Role.ASSISTANT -> {
                         lastMessage = m.text();
                         sink.emit(new EventMsg.AgentMessage(lastMessage));
                     }

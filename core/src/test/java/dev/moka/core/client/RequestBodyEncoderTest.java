@@ -7,6 +7,7 @@ import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import dev.moka.protocol.Verbosity;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ class RequestBodyEncoderTest {
         var encoder = new RequestBodyEncoder();
         List<ResponseItem> items = new ArrayList<>();
         items.add(ResponseItem.Message.developer("permissions \u2028 line separator"));
-        items.add(new ResponseItem.Message(null, "user", List.of(new ContentItem.InputText("look"),
+        items.add(new ResponseItem.Message(null, Role.USER, List.of(new ContentItem.InputText("look"),
                 new ContentItem.InputImage("data:image/png;base64,AAAA"))));
         assertThat(encoded(encoder, prompt(items))).isEqualTo(expected(prompt(items)));
 

@@ -17,6 +17,7 @@ import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import dev.moka.protocol.Verbosity;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
@@ -148,7 +149,7 @@ class ResponsesClientRequestTest {
     @Test
     void replaysAssistantMessagesAndReasoningAsInputItems() throws Exception {
         var reasoning = new ResponseItem.Reasoning("rs_1", List.of("Plan"), null, "enc==");
-        var assistant = new ResponseItem.Message("msg_1", "assistant", List.of(new ContentItem.OutputText("ok")));
+        var assistant = new ResponseItem.Message("msg_1", Role.ASSISTANT, List.of(new ContentItem.OutputText("ok")));
         var prompt = new Prompt(new ModelSettings(REASONING_MODEL, null, ReasoningSummary.AUTO, null), "i",
                 List.of(reasoning, assistant), List.of(), null);
 

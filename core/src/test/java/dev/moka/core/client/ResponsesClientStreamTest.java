@@ -12,6 +12,7 @@ import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;
+import dev.moka.protocol.Role;
 import dev.moka.protocol.TokenUsage;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
@@ -37,7 +38,7 @@ class ResponsesClientStreamTest {
 
         assertThat(response.responseId()).isEqualTo("resp_1");
         assertThat(response.output()).hasSize(1).first().isInstanceOfSatisfying(ResponseItem.Message.class, m -> {
-            assertThat(m.role()).isEqualTo("assistant");
+            assertThat(m.role()).isEqualTo(Role.ASSISTANT);
             assertThat(m.text()).isEqualTo("Hello");
         });
         assertThat(response.usage()).isEqualTo(new TokenUsage(100, 60, 7, 2, 107));

@@ -9,6 +9,7 @@ import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -66,7 +67,7 @@ public final class ViewImageTool implements Tool, FollowUpSource {
             PreparedImage image = ImagePreparer.prepare(file, MAX_SIDE, MAX_FILE_BYTES);
             String url = "data:" + image.mimeType() + ";base64," + Base64.getEncoder().encodeToString(image.bytes());
             synchronized (pending) {
-                pending.add(new ResponseItem.Message(null, "user", List.of(new ContentItem.InputImage(url))));
+                pending.add(new ResponseItem.Message(null, Role.USER, List.of(new ContentItem.InputImage(url))));
             }
             return ToolResult.ok("Attached image " + pathArg + " (" + image.describeSize()
                     + "); it follows as a user message.");

@@ -158,7 +158,7 @@ class ExecCommandToolTest {
         ToolResult unknown = write(context, "4242", "", 250);
 
         assertThat(missing.output()).startsWith("Invalid exec_command arguments: \"cmd\" is missing");
-        assertThat(badWorkdir.output()).contains("\"workdir\" \"nope\"").contains("not an existing directory");
+        assertThat(badWorkdir.output()).contains("\"workdir\" \"nope\"").contains("does not exist");
         assertThat(unknown.success()).isFalse();
         assertThat(unknown.output()).startsWith("no running session with id 4242");
     }

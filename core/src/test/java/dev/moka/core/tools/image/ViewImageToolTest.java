@@ -7,6 +7,7 @@ import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.Role;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ class ViewImageToolTest {
         List<ResponseItem> items = tool.takeFollowUps();
         assertThat(items).hasSize(1);
         ResponseItem.Message message = (ResponseItem.Message) items.getFirst();
-        assertThat(message.role()).isEqualTo("user");
+        assertThat(message.role()).isEqualTo(Role.USER);
         String url = ((ContentItem.InputImage) message.content().getFirst()).imageUrl();
         String mime = url.substring("data:".length(), url.indexOf(';'));
         return new Attached(mime, Base64.getDecoder().decode(url.substring(url.indexOf(',') + 1)));
