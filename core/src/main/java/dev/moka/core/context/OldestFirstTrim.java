@@ -27,7 +27,9 @@ public final class OldestFirstTrim {
             switch (item) {
                 case ResponseItem.FunctionCall c -> calls.add(c.callId());
                 case ResponseItem.CustomToolCall c -> calls.add(c.callId());
-                default -> { }
+                case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
+                        ResponseItem.CustomToolCallOutput _, ResponseItem.WebSearchCall _,
+                        ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
             }
         }
         List<ResponseItem> out = new ArrayList<>(items.subList(0, keep));
@@ -35,7 +37,9 @@ public final class OldestFirstTrim {
             boolean orphan = switch (item) {
                 case ResponseItem.FunctionCallOutput o -> !calls.contains(o.callId());
                 case ResponseItem.CustomToolCallOutput o -> !calls.contains(o.callId());
-                default -> false;
+                case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
+                        ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
+                        ResponseItem.Compaction _, ResponseItem.Unknown _ -> false;
             };
             if (!orphan) {
                 out.add(item);

@@ -45,7 +45,9 @@ public record ToolOutputBudget(long limit, boolean tokens) {
                 String cut = cutOutput(o.output(), estimator);
                 yield cut == o.output() ? o : new ResponseItem.CustomToolCallOutput(o.callId(), cut);
             }
-            default -> item;
+            case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
+                    ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _, ResponseItem.Compaction _,
+                    ResponseItem.Unknown _ -> item;
         };
     }
 

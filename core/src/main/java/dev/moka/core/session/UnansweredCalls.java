@@ -31,7 +31,9 @@ final class UnansweredCalls {
             switch (item) {
                 case ResponseItem.FunctionCallOutput o -> answered.add(o.callId());
                 case ResponseItem.CustomToolCallOutput o -> answered.add(o.callId());
-                default -> { }
+                case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
+                        ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
+                        ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
             }
         }
         List<ResponseItem> outputs = new ArrayList<>();
@@ -41,7 +43,10 @@ final class UnansweredCalls {
                         outputs.add(new ResponseItem.FunctionCallOutput(c.callId(), why));
                 case ResponseItem.CustomToolCall c when !answered.contains(c.callId()) ->
                         outputs.add(new ResponseItem.CustomToolCallOutput(c.callId(), why));
-                default -> { }
+                case ResponseItem.FunctionCall _, ResponseItem.CustomToolCall _, ResponseItem.Message _,
+                        ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
+                        ResponseItem.CustomToolCallOutput _, ResponseItem.WebSearchCall _,
+                        ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
             }
         }
         return outputs;
