@@ -18,23 +18,8 @@ public record ToolResult(boolean isError, String output, String message, String 
         extras = extras == null ? Map.of() : Map.copyOf(extras);
     }
 
-    /** The single-text form of the first tool protocol: the text is the whole output the model reads. */
-    public ToolResult(String output, boolean success) {
-        this(!success, output, "", "", Map.of());
-    }
-
-    /** A success whose whole model-facing text is {@code output}. */
-    public static ToolResult ok(String output) {
-        return new ToolResult(false, output, "", "", Map.of());
-    }
-
     public static ToolResult ok(String output, String message, String brief) {
         return new ToolResult(false, output, message, brief, Map.of());
-    }
-
-    /** A failure whose whole model-facing text is {@code output} (single-text form, kept for simple tools). */
-    public static ToolResult error(String output) {
-        return new ToolResult(true, output, "", "", Map.of());
     }
 
     /** A failure explained by {@code message} (for the model) and {@code brief} (for the person). */

@@ -271,7 +271,7 @@ public final class ContextBench {
                         .append(".java:").append(line * 7 % 400).append(": compiled ").append(line * 13 % 97)
                         .append(" classes, warnings: none\n");
             }
-            return ToolResult.ok(out.substring(0, OUTPUT_BYTES));
+            return ToolResult.ok(out.substring(0, OUTPUT_BYTES), "", "");
         }
     }
 }

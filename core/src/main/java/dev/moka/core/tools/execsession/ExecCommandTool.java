@@ -75,7 +75,8 @@ public final class ExecCommandTool implements Tool {
             maxTokens = SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS);
             ToolArguments.optionalString(args, "justification");
         } catch (ToolArguments.Invalid e) {
-            return ToolResult.error("Invalid exec_command arguments: " + e.getMessage() + ". " + EXPECTED);
+            return ToolResult.failure("Invalid exec_command arguments: " + e.getMessage() + ". " + EXPECTED,
+                    "bad exec_command arguments");
         }
         List<String> argv = SessionTools.argv(shell, login, cmd);
         context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(), CommandParser.parse(argv)));
@@ -87,10 +88,10 @@ public final class ExecCommandTool implements Tool {
         } catch (IOException e) {
             String message = "cannot start " + shell + ": " + e.getMessage();
             context.emit(new EventMsg.ExecCommandEnd(call.callId(), "", message, message, 127, 0, message));
-            return ToolResult.error(message);
+            return ToolResult.failure(message, "cannot start " + shell);
         }
         String text = SessionTools.modelOutput(result, maxTokens);
         SessionTools.emitEndIfExited(result, text, context);
-        return new ToolResult(text, result.running() || result.exitCode() == 0);
+        return SessionTools.result(text, result);
     }
 }

@@ -4,6 +4,7 @@ import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.SessionResult;
 import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.EventMsg;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,6 +55,16 @@ final class SessionTools {
                     .append('\n');
         }
         return text.append("Output:\n").append(output).toString();
+    }
+
+    /** The result of a call that started or fed a session: a failure only when the command exited non-zero. */
+    static ToolResult result(String text, SessionResult result) {
+        if (result.running()) {
+            return ToolResult.ok(text, "", "session " + result.sessionId() + " still running");
+        }
+        String brief = "exited with " + result.exitCode();
+        return result.exitCode() == 0 ? ToolResult.ok(text, "", brief)
+                : new ToolResult(true, text, "", brief, java.util.Map.of());
     }
 
     /** Reports the end of the command under the id of the call that started it, once it has exited. */

@@ -53,7 +53,8 @@ public final class WriteStdinTool implements Tool {
             yieldMs = SessionArguments.positive(args, "yield_time_ms", DEFAULT_YIELD_MS);
             maxTokens = SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS);
         } catch (ToolArguments.Invalid e) {
-            return ToolResult.error("Invalid write_stdin arguments: " + e.getMessage() + ". " + EXPECTED);
+            return ToolResult.failure("Invalid write_stdin arguments: " + e.getMessage() + ". " + EXPECTED,
+                    "bad write_stdin arguments");
         }
         SessionResult result;
         try {
@@ -61,10 +62,10 @@ public final class WriteStdinTool implements Tool {
                     ExecSessionManager.clampYield(yieldMs),
                     startCallId -> ShellTool.deltas(startCallId, context));
         } catch (UnknownSessionException e) {
-            return ToolResult.error(e.getMessage());
+            return ToolResult.failure(e.getMessage(), "no such session " + sessionId);
         }
         String text = SessionTools.modelOutput(result, maxTokens);
         SessionTools.emitEndIfExited(result, text, context);
-        return new ToolResult(text, result.running() || result.exitCode() == 0);
+        return SessionTools.result(text, result);
     }
 }

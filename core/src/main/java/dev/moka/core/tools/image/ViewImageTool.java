@@ -54,14 +54,14 @@ public final class ViewImageTool implements Tool, FollowUpSource {
                 throw new ToolArguments.Invalid("missing required field \"path\"");
             }
         } catch (ToolArguments.Invalid e) {
-            return ToolResult.error("Invalid view_image arguments: " + e.getMessage()
-                    + ". Expected arguments like {\"path\": \"docs/screenshot.png\"}.");
+            return ToolResult.failure("Invalid view_image arguments: " + e.getMessage()
+                    + ". Expected arguments like {\"path\": \"docs/screenshot.png\"}.", "bad view_image arguments");
         }
         Path file;
         try {
             file = context.cwd().resolve(pathArg).normalize();
         } catch (InvalidPathException e) {
-            return ToolResult.error("\"path\" is not a valid path: " + e.getMessage());
+            return ToolResult.failure("\"path\" is not a valid path: " + e.getMessage(), "bad image path");
         }
         try {
             PreparedImage image = ImagePreparer.prepare(file, MAX_SIDE, MAX_FILE_BYTES);
@@ -70,9 +70,9 @@ public final class ViewImageTool implements Tool, FollowUpSource {
                 pending.add(new ResponseItem.Message(null, Role.USER, List.of(new ContentItem.InputImage(url))));
             }
             return ToolResult.ok("Attached image " + pathArg + " (" + image.describeSize()
-                    + "); it follows as a user message.");
+                    + "); it follows as a user message.", "", "viewed " + pathArg);
         } catch (ImagePreparer.Refused e) {
-            return ToolResult.error(e.getMessage());
+            return ToolResult.failure(e.getMessage(), "cannot view " + pathArg);
         }
     }
 

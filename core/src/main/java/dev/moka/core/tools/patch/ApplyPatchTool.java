@@ -81,8 +81,9 @@ public final class ApplyPatchTool implements Tool, TurnListener {
             try {
                 patch = patchArgument(call.arguments());
             } catch (ToolArguments.Invalid e) {
-                return ToolResult.error("Invalid apply_patch arguments: " + e.getMessage() + ". Send {\"input\":"
-                        + " \"<the patch>\"}, the whole patch from '*** Begin Patch' to '*** End Patch'.");
+                return ToolResult.failure("Invalid apply_patch arguments: " + e.getMessage() + ". Send {\"input\":"
+                        + " \"<the patch>\"}, the whole patch from '*** Begin Patch' to '*** End Patch'.",
+                        "bad apply_patch arguments");
             }
         }
         return applyPatch(call.callId(), patch, context);
@@ -97,13 +98,13 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         try {
             parsed = PatchParser.parse(patch);
         } catch (PatchException e) {
-            return ToolResult.error(PatchReport.refusal(e.getMessage(), true));
+            return ToolResult.failure(PatchReport.refusal(e.getMessage(), true), "patch not understood");
         }
         PatchPlan plan;
         try {
             plan = PatchPlanner.plan(parsed, context.cwd());
         } catch (PatchException e) {
-            return ToolResult.error(PatchReport.refusal(e.getMessage(), false));
+            return ToolResult.failure(PatchReport.refusal(e.getMessage(), false), "patch does not fit the files");
         }
         context.emit(new EventMsg.PatchApplyBegin(callId, true, PatchReport.changes(plan, context.cwd())));
         try {
@@ -111,7 +112,7 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         } catch (PatchException e) {
             String message = "The patch could not be written: " + e.getMessage();
             context.emit(new EventMsg.PatchApplyEnd(callId, "", message, false));
-            return ToolResult.error(message);
+            return ToolResult.failure(message, "patch not written");
         }
         String summary = PatchReport.summary(plan);
         context.emit(new EventMsg.PatchApplyEnd(callId, summary, "", true));
@@ -121,7 +122,7 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         }
         tracker.record(plan);
         context.emit(new EventMsg.TurnDiff(tracker.unifiedDiff()));
-        return ToolResult.ok(summary);
+        return ToolResult.ok(summary, "", "patched " + plan.changes().size() + " file(s)");
     }
 
     /** The {@code input} of the JSON arguments; a bare patch sent without the JSON is taken as it is. */

@@ -70,7 +70,7 @@ public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs>, Tool {
     public ToolResult call(UpdatePlanArgs args, ToolCall call, ToolContext context) {
         context.emit(new EventMsg.PlanUpdate(args.explanation(), args.plan()));
         long done = args.plan().stream().filter(item -> item.status() == StepStatus.COMPLETED).count();
-        return ToolResult.ok("Plan updated").withBrief("plan: " + done + "/" + args.plan().size() + " done");
+        return ToolResult.ok("Plan updated", "", "plan: " + done + "/" + args.plan().size() + " done");
     }
 
     private static ObjectNode buildParameters() {

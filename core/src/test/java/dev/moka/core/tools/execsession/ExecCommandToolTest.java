@@ -50,8 +50,8 @@ class ExecCommandToolTest {
     }
 
     private static String sessionId(ToolResult result) {
-        Matcher m = SESSION.matcher(result.output());
-        assertThat(m.find()).as("session id in %s", result.output()).isTrue();
+        Matcher m = SESSION.matcher(result.forModel());
+        assertThat(m.find()).as("session id in %s", result.forModel()).isTrue();
         return m.group(1);
     }
 
@@ -61,7 +61,7 @@ class ExecCommandToolTest {
         ToolResult result = exec(context, "c1", Json.object().put("cmd", "cat notes.txt 2>/dev/null; echo done"));
 
         assertThat(result.success()).isTrue();
-        assertThat(result.output()).startsWith("Wall time: ").contains("Process exited with code 0\nOutput:\ndone\n");
+        assertThat(result.forModel()).startsWith("Wall time: ").contains("Process exited with code 0\nOutput:\ndone\n");
         EventMsg.ExecCommandBegin begin = context.events(EventMsg.ExecCommandBegin.class).getFirst();
         assertThat(begin.command()).containsExactly("/bin/bash", "-c", "cat notes.txt 2>/dev/null; echo done");
         assertThat(begin.parsedCmd()).containsExactly(
@@ -93,7 +93,7 @@ class ExecCommandToolTest {
 
         ToolResult answered = write(context, sessionId(started), "moka\n", 10_000);
 
-        assertThat(answered.output()).contains("Process exited with code 0").endsWith("Output:\ngot moka\n");
+        assertThat(answered.forModel()).contains("Process exited with code 0").endsWith("Output:\ngot moka\n");
         // The end is reported under the call that started the command, as the deltas were.
         assertThat(context.events(EventMsg.ExecCommandEnd.class)).singleElement()
                 .extracting(EventMsg.ExecCommandEnd::callId).isEqualTo("c1");
@@ -105,7 +105,7 @@ class ExecCommandToolTest {
         ToolResult result = exec(new RecordingToolContext(dir), "c1", Json.object()
                 .put("cmd", "python3 -c 'import sys; print(sys.stdout.isatty())'").put("tty", true));
 
-        assertThat(result.output()).contains("Process exited with code 0").endsWith("Output:\nTrue\r\n");
+        assertThat(result.forModel()).contains("Process exited with code 0").endsWith("Output:\nTrue\r\n");
     }
 
     @Test
@@ -113,7 +113,7 @@ class ExecCommandToolTest {
         ToolResult result = exec(new RecordingToolContext(dir), "c1", Json.object()
                 .put("cmd", "sleep 0.05; echo late").put("yield_time_ms", 1));
 
-        assertThat(result.output()).contains("Process exited with code 0").endsWith("late\n");
+        assertThat(result.forModel()).contains("Process exited with code 0").endsWith("late\n");
     }
 
     @Test
@@ -121,7 +121,7 @@ class ExecCommandToolTest {
         ToolResult result = exec(new RecordingToolContext(dir), "c1", Json.object()
                 .put("cmd", "echo \"token=${MY_TOKEN:-unset} greeting=$GREETING\""));
 
-        assertThat(result.output()).endsWith("token=unset greeting=hello\n");
+        assertThat(result.forModel()).endsWith("token=unset greeting=hello\n");
     }
 
     @Test
@@ -129,9 +129,9 @@ class ExecCommandToolTest {
         ToolResult result = exec(new RecordingToolContext(dir), "c1", Json.object()
                 .put("cmd", "seq 1 20000").put("max_output_tokens", 100));
 
-        assertThat(result.output()).contains("Original token count: ").contains("omitted")
+        assertThat(result.forModel()).contains("Original token count: ").contains("omitted")
                 .contains("Output:\n1\n2\n").endsWith("19999\n20000\n");
-        assertThat(result.output().length()).isLessThan(600);
+        assertThat(result.forModel().length()).isLessThan(600);
     }
 
     @Test
@@ -147,7 +147,7 @@ class ExecCommandToolTest {
         ToolResult result = exec(new RecordingToolContext(dir), "c1", Json.object().put("cmd", "exit 7"));
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).contains("Process exited with code 7");
+        assertThat(result.forModel()).contains("Process exited with code 7");
     }
 
     @Test
@@ -157,10 +157,10 @@ class ExecCommandToolTest {
         ToolResult badWorkdir = exec(context, "c2", Json.object().put("cmd", "ls").put("workdir", "nope"));
         ToolResult unknown = write(context, "4242", "", 250);
 
-        assertThat(missing.output()).startsWith("Invalid exec_command arguments: \"cmd\" is missing");
-        assertThat(badWorkdir.output()).contains("\"workdir\" \"nope\"").contains("does not exist");
+        assertThat(missing.forModel()).startsWith("Invalid exec_command arguments: \"cmd\" is missing");
+        assertThat(badWorkdir.forModel()).contains("\"workdir\" \"nope\"").contains("does not exist");
         assertThat(unknown.success()).isFalse();
-        assertThat(unknown.output()).startsWith("no running session with id 4242");
+        assertThat(unknown.forModel()).startsWith("no running session with id 4242");
     }
 
     @Test

@@ -57,7 +57,7 @@ class ViewImageToolTest {
         ToolResult result = view("small.png");
 
         assertThat(result.success()).isTrue();
-        assertThat(result.output()).isEqualTo("Attached image small.png (40x30); it follows as a user message.");
+        assertThat(result.forModel()).isEqualTo("Attached image small.png (40x30); it follows as a user message.");
         Attached attached = attached();
         assertThat(attached.mimeType()).isEqualTo("image/png");
         assertThat(attached.bytes()).isEqualTo(Files.readAllBytes(file));
@@ -70,7 +70,7 @@ class ViewImageToolTest {
 
         ToolResult result = view("wide.png");
 
-        assertThat(result.output()).contains("2048x512, scaled down from 4096x1024");
+        assertThat(result.forModel()).contains("2048x512, scaled down from 4096x1024");
         BufferedImage sent = ImageIO.read(new ByteArrayInputStream(attached().bytes()));
         assertThat(sent.getWidth()).isEqualTo(2048);
         assertThat(sent.getHeight()).isEqualTo(512);
@@ -102,12 +102,12 @@ class ViewImageToolTest {
         Files.write(dir.resolve("huge.webp"), webpHeader(5000, 100));
 
         ToolResult small = view("small.webp");
-        assertThat(small.output()).contains("(300x200)");
+        assertThat(small.forModel()).contains("(300x200)");
         assertThat(attached().mimeType()).isEqualTo("image/webp");
 
         ToolResult huge = view("huge.webp");
         assertThat(huge.success()).isFalse();
-        assertThat(huge.output()).contains("5000x100 WebP image").contains("convert it to PNG");
+        assertThat(huge.forModel()).contains("5000x100 WebP image").contains("convert it to PNG");
         assertThat(tool.takeFollowUps()).isEmpty();
     }
 
@@ -119,9 +119,9 @@ class ViewImageToolTest {
         ToolResult missing = view("nowhere.png");
 
         assertThat(text.success()).isFalse();
-        assertThat(text.output()).endsWith("notes.txt is not a PNG, JPEG, GIF or WebP image; view_image only shows "
+        assertThat(text.forModel()).endsWith("notes.txt is not a PNG, JPEG, GIF or WebP image; view_image only shows "
                 + "pictures (read text files with the shell)");
-        assertThat(missing.output()).endsWith("nowhere.png does not exist; give the path of an image file");
+        assertThat(missing.forModel()).endsWith("nowhere.png does not exist; give the path of an image file");
         assertThat(tool.takeFollowUps()).isEmpty();
     }
 

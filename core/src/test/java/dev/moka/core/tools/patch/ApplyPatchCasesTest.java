@@ -51,14 +51,14 @@ class ApplyPatchCasesTest {
                 .run(new ToolCall("call-1", ApplyPatchTool.NAME, c.patch()), new RecordingToolContext(dir));
 
         if (c.after() != null) {
-            assertThat(result.success()).as(result.output()).isTrue();
+            assertThat(result.success()).as(result.forModel()).isTrue();
             assertThat(FileTrees.read(dir)).isEqualTo(FileTrees.expected(c.after()));
-            assertThat(result.output())
+            assertThat(result.forModel())
                     .isEqualTo("Success. Updated the following files:\n" + c.says().getFirst() + "\n");
         } else {
             assertThat(result.success()).isFalse();
             assertThat(FileTrees.read(dir)).isEqualTo(before);
-            assertThat(result.output()).contains(c.says()).endsWith(PatchReport.NOTHING_CHANGED);
+            assertThat(result.forModel()).contains(c.says()).endsWith(PatchReport.NOTHING_CHANGED);
         }
     }
 

@@ -54,14 +54,14 @@ class ApplyPatchConformanceTest {
                     .run(new ToolCall("call-" + name, ApplyPatchTool.NAME, patch), new RecordingToolContext(work));
 
             if (REJECTED.contains(name) || name.equals(PARTIAL_SUCCESS)) {
-                assertThat(result.success()).as(result.output()).isFalse();
-                assertThat(result.output()).contains("No file was changed");
+                assertThat(result.success()).as(result.forModel()).isFalse();
+                assertThat(result.forModel()).contains("No file was changed");
                 assertThat(FileTrees.read(work)).isEqualTo(input);
                 if (name.equals(PARTIAL_SUCCESS)) {
                     assertThat(input).isEmpty();
                 }
             } else {
-                assertThat(result.success()).as(result.output()).isTrue();
+                assertThat(result.success()).as(result.forModel()).isTrue();
                 assertThat(FileTrees.read(work)).isEqualTo(FileTrees.read(scenario.resolve("expected")));
             }
         } finally {

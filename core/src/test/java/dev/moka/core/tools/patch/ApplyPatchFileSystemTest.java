@@ -39,7 +39,7 @@ class ApplyPatchFileSystemTest {
         ToolResult result = apply("*** Add File: escape/planted.txt\n+x\n");
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).contains("\"escape/planted.txt\" leads through a symbolic link to")
+        assertThat(result.forModel()).contains("\"escape/planted.txt\" leads through a symbolic link to")
                 .contains("outside the working directory").endsWith(PatchReport.NOTHING_CHANGED);
         assertThat(FileTrees.read(outside)).isEmpty();
     }
@@ -52,7 +52,7 @@ class ApplyPatchFileSystemTest {
         ToolResult result = apply("*** Update File: secret.txt\n@@\n-keep\n+stolen\n");
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).contains("leads through a symbolic link");
+        assertThat(result.forModel()).contains("leads through a symbolic link");
         assertThat(Files.readString(outside.resolve("secret.txt"))).isEqualTo("keep\n");
     }
 
@@ -63,7 +63,7 @@ class ApplyPatchFileSystemTest {
 
         ToolResult result = apply("*** Update File: alias.txt\n@@\n-a\n+b\n");
 
-        assertThat(result.success()).as(result.output()).isTrue();
+        assertThat(result.success()).as(result.forModel()).isTrue();
         assertThat(Files.isSymbolicLink(work.resolve("alias.txt"))).isTrue();
         assertThat(Files.readString(work.resolve("real.txt"))).isEqualTo("b\n");
     }
@@ -75,7 +75,7 @@ class ApplyPatchFileSystemTest {
 
         ToolResult result = apply("*** Delete File: alias.txt\n");
 
-        assertThat(result.success()).as(result.output()).isTrue();
+        assertThat(result.success()).as(result.forModel()).isTrue();
         assertThat(Files.exists(work.resolve("alias.txt"), java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
         assertThat(Files.readString(work.resolve("real.txt"))).isEqualTo("a\n");
     }
@@ -87,7 +87,7 @@ class ApplyPatchFileSystemTest {
         ToolResult result = apply("*** Update File: image.bin\n@@\n-x\n+y\n");
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).contains("image.bin is not UTF-8 text; apply_patch edits text files only");
+        assertThat(result.forModel()).contains("image.bin is not UTF-8 text; apply_patch edits text files only");
         assertThat(Files.readAllBytes(work.resolve("image.bin"))).containsExactly(0xFF, 0xD8, 0, 1);
     }
 
@@ -99,7 +99,7 @@ class ApplyPatchFileSystemTest {
 
         ToolResult result = apply("*** Update File: run.sh\n@@\n-echo old\n+echo new\n");
 
-        assertThat(result.success()).as(result.output()).isTrue();
+        assertThat(result.success()).as(result.forModel()).isTrue();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-x---");
     }
 
@@ -121,7 +121,7 @@ class ApplyPatchFileSystemTest {
         ToolResult result = apply("*** Update File: a.txt\n@@\n-a\n+A\n*** Add File: d/c.txt\n+c\n"
                 + "*** Delete File: d/b.txt\n");
 
-        assertThat(result.success()).as(result.output()).isTrue();
+        assertThat(result.success()).as(result.forModel()).isTrue();
         assertThat(FileTrees.read(work)).isEqualTo(FileTrees.expected(Map.of("a.txt", "A\n", "d/c.txt", "c\n")));
         try (var names = Files.list(work)) {
             assertThat(names.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("a.txt", "d");

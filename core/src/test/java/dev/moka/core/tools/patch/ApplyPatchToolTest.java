@@ -59,7 +59,7 @@ class ApplyPatchToolTest {
                 .run(new ToolCall("call-7", ApplyPatchTool.NAME, Json.write(args)), context);
 
         assertThat(result).isEqualTo(ToolResult.ok("Success. Updated the following files:\n"
-                + "A notes/todo.md\nM src/main.txt (moved from src/app.txt)\nD junk.txt\n"));
+                + "A notes/todo.md\nM src/main.txt (moved from src/app.txt)\nD junk.txt\n", "", "patched 3 file(s)"));
         assertAppliedTree();
     }
 
@@ -70,7 +70,7 @@ class ApplyPatchToolTest {
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
                 .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
-        assertThat(result.success()).as(result.output()).isTrue();
+        assertThat(result.success()).as(result.forModel()).isTrue();
         assertAppliedTree();
     }
 
@@ -81,7 +81,7 @@ class ApplyPatchToolTest {
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FUNCTION)
                 .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
-        assertThat(result.success()).as(result.output()).isTrue();
+        assertThat(result.success()).as(result.forModel()).isTrue();
         assertAppliedTree();
     }
 
@@ -93,10 +93,10 @@ class ApplyPatchToolTest {
         ToolResult missing = tool.run(new ToolCall("c", ApplyPatchTool.NAME, "{\"patch\":\"x\"}"), context);
         ToolResult number = tool.run(new ToolCall("c", ApplyPatchTool.NAME, "{\"input\":42}"), context);
 
-        assertThat(missing).isEqualTo(ToolResult.error("Invalid apply_patch arguments: missing required field"
+        assertThat(missing).isEqualTo(ToolResult.failure("Invalid apply_patch arguments: missing required field"
                 + " \"input\". Send {\"input\": \"<the patch>\"}, the whole patch from '*** Begin Patch' to"
-                + " '*** End Patch'."));
-        assertThat(number.output())
+                + " '*** End Patch'.", "bad apply_patch arguments"));
+        assertThat(number.forModel())
                 .startsWith("Invalid apply_patch arguments: \"input\" must be a string, got a number 42.");
         assertThat(context.events()).isEmpty();
     }
@@ -174,7 +174,7 @@ class ApplyPatchToolTest {
                 context);
 
         assertThat(result.success()).isFalse();
-        assertThat(result.output()).isEqualTo("""
+        assertThat(result.forModel()).isEqualTo("""
                 The patch was not applied: hunk 1 of 1 in src/app.txt (patch line 3): the lines it expects are not\
                  in the file. It looked for 1 line:
                   |absent
@@ -191,7 +191,7 @@ class ApplyPatchToolTest {
                 .run(new ToolCall("c", ApplyPatchTool.NAME, "*** Begin Patch\n*** Edit File: x\n*** End Patch"),
                         context);
 
-        assertThat(result.output()).startsWith("The patch was not applied: it does not follow the patch format:"
+        assertThat(result.forModel()).startsWith("The patch was not applied: it does not follow the patch format:"
                 + " line 2: expected a file header");
     }
 
