@@ -88,4 +88,35 @@ class ToolSetTest {
         assertThat(specNames(tools("web_search = \"live\"\nmodel_provider = \"oss\"\n", Map.of(), List.of())))
                 .doesNotContain("web_search");
     }
+
+    /** The tools list exactly as the request carries it, one tool per line: its bytes are part of the cache key. */
+    private static String rendered(ToolRouter router) {
+        var lines = new StringBuilder();
+        router.specs().forEach(spec -> lines.append(spec).append('\n'));
+        return lines.toString();
+    }
+
+    @Test
+    void theRenderedToolDefinitionsKeepTheirExactBytes() throws Exception {
+        String search = """
+                web_search = "live"
+                [services.moonshot_search]
+                base_url = "https://search.example/api"
+                api_key = "sk-1"
+                """;
+        var cases = new java.util.LinkedHashMap<String, String>();
+        cases.put("tools-freeform-patch.jsonl", rendered(tools("model = \"gpt-5.1-codex\"\n", Map.of(), List.of())));
+        cases.put("tools-function-patch.jsonl", rendered(tools("model = \"gpt-4.1\"\n", Map.of(), List.of())));
+        cases.put("tools-exec-command.jsonl",
+                rendered(tools("", Map.of(), List.of("tools.shell_type=\"exec_command\""))));
+        cases.put("tools-search.jsonl", rendered(tools(search, Map.of(), List.of())));
+        for (var c : cases.entrySet()) {
+            Path golden = Path.of("src/test/resources/golden").resolve(c.getKey());
+            if (Boolean.getBoolean("moka.golden.update")) {
+                Files.createDirectories(golden.getParent());
+                Files.writeString(golden, c.getValue());
+            }
+            assertThat(c.getValue()).as(c.getKey()).isEqualTo(Files.readString(golden));
+        }
+    }
 }
