@@ -67,7 +67,7 @@ final class ResponsesRequest {
         }
         body.putArray("input");
         ArrayNode tools = body.putArray("tools");
-        prompt.tools().forEach(tool -> tools.add(tool.deepCopy()));
+        prompt.tools().forEach(tool -> tools.add(ResponsesTools.render(tool)));
         body.put("tool_choice", "auto");
         body.put("parallel_tool_calls", false);
         if (model.supportsReasoning()) {

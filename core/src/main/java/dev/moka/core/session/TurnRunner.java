@@ -5,6 +5,7 @@ import dev.moka.core.client.ModelClient;
 import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.Prompt;
 import dev.moka.core.client.ResponseEvent;
+import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.TokenAccounting;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The agent loop of one conversation: sample, run the calls the model made, feed their outputs back,
@@ -40,6 +42,8 @@ final class TurnRunner {
     private final Compactor compactor;
     private final Function<TurnContext, List<ResponseItem>> initialContext;
     private final TokenAccounting accounting;
+    /** The tools as the request carries them, for estimating the prompt's size. */
+    private final List<ObjectNode> renderedTools;
 
     TurnRunner(ModelClient client, ToolRouter tools, ConversationHistory history, RolloutRecorder rollout,
             String instructions, JsonNode outputSchema, TokenEstimator estimator, ContextSettings settings,
@@ -55,6 +59,7 @@ final class TurnRunner {
         this.compactor = compactor;
         this.initialContext = initialContext;
         this.accounting = new TokenAccounting(history, estimator);
+        this.renderedTools = ResponsesTools.render(tools.specs());
     }
 
     void record(ResponseItem item) {
@@ -127,7 +132,7 @@ final class TurnRunner {
     }
 
     long estimatedPromptTokens() {
-        return accounting.estimatedPromptTokens(instructions, tools.specs());
+        return accounting.estimatedPromptTokens(instructions, renderedTools);
     }
 
     /** {@code model_auto_compact_token_limit} (never above the window), else 90% of the window. */

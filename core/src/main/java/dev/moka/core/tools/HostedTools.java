@@ -3,7 +3,6 @@ package dev.moka.core.tools;
 import dev.moka.core.config.WebSearchMode;
 import dev.moka.protocol.Json;
 import java.util.List;
-import tools.jackson.databind.node.ObjectNode;
 
 /** Definitions of tools the model's server runs itself, such as OpenAI's hosted {@code web_search}. */
 public final class HostedTools {
@@ -13,11 +12,12 @@ public final class HostedTools {
      * The hosted web search for {@code mode}: none when disabled; in cached mode the server answers from its
      * index only and never reaches the live web.
      */
-    public static List<ObjectNode> webSearch(WebSearchMode mode) {
+    public static List<ToolSpec> webSearch(WebSearchMode mode) {
         return switch (mode) {
             case DISABLED -> List.of();
-            case CACHED -> List.of(Json.object().put("type", "web_search").put("external_web_access", false));
-            case LIVE -> List.of(Json.object().put("type", "web_search"));
+            case CACHED -> List.of(new ToolSpec.Hosted(Json.object().put("type", "web_search")
+                    .put("external_web_access", false)));
+            case LIVE -> List.of(new ToolSpec.Hosted(Json.object().put("type", "web_search")));
         };
     }
 }

@@ -1,13 +1,11 @@
 package dev.moka.core.tools;
 
-import tools.jackson.databind.node.ObjectNode;
-
 /** A tool the model can call: its definition for the request, and how to run one call of it. */
 public interface Tool {
     String name();
 
-    /** The definition sent in the request's {@code tools} list; the same bytes for the whole conversation. */
-    ObjectNode spec();
+    /** What the model is offered; the same for the whole conversation (it is part of the cached prompt). */
+    ToolSpec spec();
 
     /**
      * Runs one call. Bad arguments and failures are returned as a result the model reads, never thrown;

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The tools of one conversation, in one fixed order (their definitions are part of the cached prompt),
@@ -14,27 +13,27 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ToolRouter {
     private final Map<String, Tool> tools = new LinkedHashMap<>();
-    private final List<ObjectNode> specs;
+    private final List<ToolSpec> specs;
 
     public ToolRouter(List<Tool> tools) {
         this(tools, List.of());
     }
 
     /** {@code hosted} are definitions such as {@code {"type":"web_search"}}, sent after the function tools. */
-    public ToolRouter(List<Tool> tools, List<ObjectNode> hosted) {
+    public ToolRouter(List<Tool> tools, List<ToolSpec> hosted) {
         for (Tool tool : tools) {
             if (this.tools.putIfAbsent(tool.name(), tool) != null) {
                 throw new IllegalArgumentException("two tools are named " + tool.name());
             }
         }
-        List<ObjectNode> all = new ArrayList<>();
+        List<ToolSpec> all = new ArrayList<>();
         tools.forEach(tool -> all.add(tool.spec()));
-        hosted.forEach(spec -> all.add(spec.deepCopy()));
+        all.addAll(hosted);
         this.specs = List.copyOf(all);
     }
 
     /** The definitions for the request's {@code tools}: the same list, in the same order, every time. */
-    public List<ObjectNode> specs() {
+    public List<ToolSpec> specs() {
         return specs;
     }
 

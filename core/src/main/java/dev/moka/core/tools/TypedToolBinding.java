@@ -1,26 +1,18 @@
 package dev.moka.core.tools;
 
-import dev.moka.protocol.Json;
 import tools.jackson.databind.node.ObjectNode;
 
 /** A {@link TypedTool} seen as a {@link Tool}: the function spec built once, arguments checked per call. */
 final class TypedToolBinding<P extends Record> implements Tool {
     private final TypedTool<P> tool;
-    private final ObjectNode spec;
+    private final ToolSpec spec;
     private final ParamsBinder<P> binder;
 
     TypedToolBinding(TypedTool<P> tool) {
         this.tool = tool;
         ObjectNode parameters = tool.parametersSchema();
         this.binder = new ParamsBinder<>(parameters, tool.parametersType());
-        // The key order is part of the cached prompt prefix, so it never varies between tools or runs.
-        ObjectNode spec = Json.object();
-        spec.put("type", "function");
-        spec.put("name", tool.name());
-        spec.put("description", tool.description());
-        spec.put("strict", false);
-        spec.set("parameters", parameters.deepCopy());
-        this.spec = spec;
+        this.spec = new ToolSpec.Function(tool.name(), tool.description(), parameters);
     }
 
     @Override
@@ -29,8 +21,8 @@ final class TypedToolBinding<P extends Record> implements Tool {
     }
 
     @Override
-    public ObjectNode spec() {
-        return spec.deepCopy();
+    public ToolSpec spec() {
+        return spec;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.moka.core.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.config.ModelTable;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningSummary;
@@ -17,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 class RequestBodyEncoderTest {
     private static Prompt prompt(List<ResponseItem> items) {
-        ObjectNode tool = Json.object().put("type", "function").put("name", "shell");
+        ToolSpec tool = new ToolSpec.Hosted(Json.object().put("type", "function").put("name", "shell"));
         return new Prompt(new ModelSettings(ModelTable.lookup("gpt-5.1"), null, ReasoningSummary.AUTO, Verbosity.LOW),
                 "Be \"careful\" with <tags> and ünïcode", items, List.of(tool), Json.parse("{\"type\":\"object\"}"));
     }

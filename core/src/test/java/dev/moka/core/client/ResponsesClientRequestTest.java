@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.config.WireApi;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
@@ -39,8 +40,7 @@ class ResponsesClientRequestTest {
 
     @Test
     void sendsTheBodyKeysInOrderWithoutReasoningForAPlainModel() throws Exception {
-        ObjectNode tool = (ObjectNode) Json.parse("{\"type\":\"function\",\"name\":\"shell\",\"description\":\"Run\","
-                + "\"strict\":false,\"parameters\":{\"type\":\"object\"}}");
+        ToolSpec tool = new ToolSpec.Function("shell", "Run", Json.object().put("type", "object"));
         List<ResponseItem> input = List.of(ResponseItem.Message.user("hi"),
                 new ResponseItem.FunctionCall("fc_1", "shell", "{\"command\":[\"ls\"]}", "call_1"),
                 new ResponseItem.FunctionCallOutput("call_1", "a.txt"),

@@ -18,6 +18,7 @@ import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
@@ -255,11 +256,10 @@ public final class ContextBench {
         }
 
         @Override
-        public ObjectNode spec() {
-            ObjectNode spec = Json.object().put("type", "function").put("name", TOOL)
-                    .put("description", "Prints a page of build output.").put("strict", false);
-            spec.putObject("parameters").put("type", "object").putObject("properties");
-            return spec;
+        public ToolSpec spec() {
+            ObjectNode parameters = Json.object().put("type", "object");
+            parameters.putObject("properties");
+            return new ToolSpec.Function(TOOL, "Prints a page of build output.", parameters);
         }
 
         @Override

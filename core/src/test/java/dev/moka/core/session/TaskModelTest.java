@@ -14,6 +14,7 @@ import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
@@ -192,8 +193,8 @@ class TaskModelTest {
         }
 
         @Override
-        public ObjectNode spec() {
-            return Json.object().put("type", "function").put("name", "buggy").put("description", "Has a bug.");
+        public ToolSpec spec() {
+            return new ToolSpec.Function("buggy", "Has a bug.", Json.object().put("type", "object"));
         }
 
         @Override

@@ -3,6 +3,7 @@ package dev.moka.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.client.HttpClients;
+import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.AfterEach;
 import dev.moka.core.exec.ExecSessionManager;
+import dev.moka.core.tools.ToolSpec;
 import tools.jackson.databind.node.ObjectNode;
 
 class ToolSetTest {
@@ -35,11 +37,12 @@ class ToolSetTest {
     }
 
     private static List<String> specNames(ToolRouter router) {
-        return router.specs().stream().map(ToolSetTest::label).toList();
+        return router.specs().stream().map(ToolSpec::name).toList();
     }
 
-    private static String label(ObjectNode spec) {
-        return spec.has("name") ? spec.get("name").asString() : spec.get("type").asString();
+    private static ObjectNode rendered(ToolRouter router, String name) {
+        return router.specs().stream().filter(spec -> name.equals(spec.name())).map(ResponsesTools::render)
+                .findFirst().orElseThrow();
     }
 
     @Test
@@ -66,12 +69,10 @@ class ToolSetTest {
 
     @Test
     void givesApplyPatchInTheFormTheModelWasTrainedOn() throws Exception {
-        ObjectNode freeform = tools("model = \"gpt-5.1-codex\"\n", Map.of(), List.of()).specs().stream()
-                .filter(spec -> "apply_patch".equals(label(spec))).findFirst().orElseThrow();
+        ObjectNode freeform = rendered(tools("model = \"gpt-5.1-codex\"\n", Map.of(), List.of()), "apply_patch");
         assertThat(freeform.get("type").asString()).isEqualTo("custom");
         assertThat(freeform.get("format").get("syntax").asString()).isEqualTo("lark");
-        ObjectNode function = tools("model = \"gpt-4.1\"\n", Map.of(), List.of()).specs().stream()
-                .filter(spec -> "apply_patch".equals(label(spec))).findFirst().orElseThrow();
+        ObjectNode function = rendered(tools("model = \"gpt-4.1\"\n", Map.of(), List.of()), "apply_patch");
         assertThat(function.get("type").asString()).isEqualTo("function");
     }
 
@@ -92,7 +93,7 @@ class ToolSetTest {
     /** The tools list exactly as the request carries it, one tool per line: its bytes are part of the cache key. */
     private static String rendered(ToolRouter router) {
         var lines = new StringBuilder();
-        router.specs().forEach(spec -> lines.append(spec).append('\n'));
+        router.specs().forEach(spec -> lines.append(ResponsesTools.render(spec)).append('\n'));
         return lines.toString();
     }
 

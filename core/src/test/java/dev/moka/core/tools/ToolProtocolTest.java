@@ -11,6 +11,7 @@ import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.TokenSource;
 import dev.moka.core.client.Backoff;
 import dev.moka.core.client.HttpClients;
+import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.config.ServiceEndpoint;
 import dev.moka.core.config.Services;
 import dev.moka.core.config.WebSearchMode;
@@ -82,7 +83,7 @@ class ToolProtocolTest {
         Schema meta = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
                 .getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
         for (Tool tool : allTools()) {
-            ObjectNode parameters = (ObjectNode) tool.spec().get("parameters");
+            ObjectNode parameters = (ObjectNode) ResponsesTools.render(tool.spec()).get("parameters");
             assertThat(meta.validate(parameters)).as(tool.name()).isEmpty();
             assertThat(parameters.get("type").asString()).as(tool.name()).isEqualTo("object");
             assertThat(parameters.get("additionalProperties").asBoolean()).as(tool.name()).isFalse();
@@ -111,7 +112,7 @@ class ToolProtocolTest {
 
     @Test
     void searchWebSchemaHasItsBoundsAndDefaults() throws Exception {
-        ObjectNode parameters = (ObjectNode) allTools().get(2).spec().get("parameters");
+        ObjectNode parameters = (ObjectNode) ResponsesTools.render(allTools().get(2).spec()).get("parameters");
 
         assertThat(parameters.get("properties").propertyNames()).containsExactly("query", "limit", "include_content",
                 "site", "recency_days", "language");
@@ -120,7 +121,7 @@ class ToolProtocolTest {
         assertThat(parameters.at("/properties/limit/default").asInt()).isEqualTo(5);
         assertThat(parameters.at("/properties/include_content/default").asBoolean()).isFalse();
         assertThat(parameters.get("required").toString()).isEqualTo("[\"query\"]");
-        assertThat(allTools().get(2).spec().get("description").asString()).contains("at most 20")
+        assertThat(ResponsesTools.render(allTools().get(2).spec()).get("description").asString()).contains("at most 20")
                 .doesNotContain("{{");
     }
 
@@ -172,8 +173,10 @@ class ToolProtocolTest {
         ToolRouter router = new ToolRouter(List.of(new EchoTool().asTool()), HostedTools.webSearch(WebSearchMode.CACHED));
 
         assertThat(router.specs()).hasSize(2);
-        assertThat(Json.write(router.specs().get(1))).isEqualTo("{\"type\":\"web_search\",\"external_web_access\":false}");
-        assertThat(HostedTools.webSearch(WebSearchMode.LIVE).getFirst().toString()).isEqualTo("{\"type\":\"web_search\"}");
+        assertThat(Json.write(ResponsesTools.render(router.specs().get(1))))
+                .isEqualTo("{\"type\":\"web_search\",\"external_web_access\":false}");
+        assertThat(ResponsesTools.render(HostedTools.webSearch(WebSearchMode.LIVE).getFirst()))
+                .hasToString("{\"type\":\"web_search\"}");
         assertThat(HostedTools.webSearch(WebSearchMode.DISABLED)).isEmpty();
     }
 }

@@ -9,6 +9,7 @@ import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
@@ -29,7 +30,7 @@ public final class ExecCommandTool implements Tool {
     private final ExecSessionManager sessions;
     private final Map<String, String> childEnv;
     private final boolean login;
-    private final ObjectNode spec;
+    private final ToolSpec spec;
 
     /**
      * @param childEnv the environment commands get, already filtered by the shell environment policy
@@ -48,8 +49,8 @@ public final class ExecCommandTool implements Tool {
     }
 
     @Override
-    public ObjectNode spec() {
-        return spec.deepCopy();
+    public ToolSpec spec() {
+        return spec;
     }
 
     @Override

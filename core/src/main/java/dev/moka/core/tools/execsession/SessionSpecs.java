@@ -1,5 +1,6 @@
 package dev.moka.core.tools.execsession;
 
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -7,7 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class SessionSpecs {
     private SessionSpecs() {}
 
-    static ObjectNode execCommand(String description) {
+    static ToolSpec execCommand(String description) {
         ObjectNode properties = Json.object();
         property(properties, "cmd", "string", "The shell command to run.");
         property(properties, "workdir", "string", "Directory to run in, absolute or relative to the current one.");
@@ -20,7 +21,7 @@ final class SessionSpecs {
         return function(ExecCommandTool.NAME, description, properties, "cmd");
     }
 
-    static ObjectNode writeStdin(String description) {
+    static ToolSpec writeStdin(String description) {
         ObjectNode properties = Json.object();
         property(properties, "session_id", "number", "The session ID exec_command reported.");
         property(properties, "chars", "string", "Characters to write; may be empty to only read new output.");
@@ -33,18 +34,12 @@ final class SessionSpecs {
         properties.putObject(name).put("type", type).put("description", description);
     }
 
-    private static ObjectNode function(String name, String description, ObjectNode properties, String required) {
+    private static ToolSpec function(String name, String description, ObjectNode properties, String required) {
         ObjectNode parameters = Json.object();
         parameters.put("type", "object");
         parameters.set("properties", properties);
         parameters.putArray("required").add(required);
         parameters.put("additionalProperties", false);
-        ObjectNode spec = Json.object();
-        spec.put("type", "function");
-        spec.put("name", name);
-        spec.put("description", description);
-        spec.put("strict", false);
-        spec.set("parameters", parameters);
-        return spec;
+        return new ToolSpec.Function(name, description, parameters);
     }
 }

@@ -8,6 +8,7 @@ import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.shell.ShellTool;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -19,7 +20,7 @@ public final class WriteStdinTool implements Tool {
             + "\"yield_time_ms\": 1000}; only \"session_id\" is required.";
 
     private final ExecSessionManager sessions;
-    private final ObjectNode spec;
+    private final ToolSpec spec;
 
     public WriteStdinTool(ExecSessionManager sessions) {
         this.sessions = sessions;
@@ -32,8 +33,8 @@ public final class WriteStdinTool implements Tool {
     }
 
     @Override
-    public ObjectNode spec() {
-        return spec.deepCopy();
+    public ToolSpec spec() {
+        return spec;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
@@ -32,7 +33,7 @@ public final class ViewImageTool implements Tool, FollowUpSource {
     /** Larger files are refused before being read. */
     static final long MAX_FILE_BYTES = 50L * 1024 * 1024;
 
-    private final ObjectNode spec = buildSpec();
+    private final ToolSpec spec = buildSpec();
     private final List<ResponseItem> pending = new ArrayList<>();
 
     @Override
@@ -41,8 +42,8 @@ public final class ViewImageTool implements Tool, FollowUpSource {
     }
 
     @Override
-    public ObjectNode spec() {
-        return spec.deepCopy();
+    public ToolSpec spec() {
+        return spec;
     }
 
     @Override
@@ -85,7 +86,7 @@ public final class ViewImageTool implements Tool, FollowUpSource {
         }
     }
 
-    private static ObjectNode buildSpec() {
+    private static ToolSpec buildSpec() {
         ObjectNode properties = Json.object();
         properties.putObject("path").put("type", "string")
                 .put("description", "The image file, absolute or relative to the current working directory.");
@@ -94,13 +95,7 @@ public final class ViewImageTool implements Tool, FollowUpSource {
         parameters.set("properties", properties);
         parameters.putArray("required").add("path");
         parameters.put("additionalProperties", false);
-        ObjectNode spec = Json.object();
-        spec.put("type", "function");
-        spec.put("name", NAME);
-        spec.put("description", description());
-        spec.put("strict", false);
-        spec.set("parameters", parameters);
-        return spec;
+        return new ToolSpec.Function(NAME, description(), parameters);
     }
 
     private static String description() {

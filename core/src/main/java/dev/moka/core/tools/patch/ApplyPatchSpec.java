@@ -1,5 +1,6 @@
 package dev.moka.core.tools.patch;
 
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class ApplyPatchSpec {
     private ApplyPatchSpec() {}
 
-    static ObjectNode function() {
+    static ToolSpec function() {
         ObjectNode properties = Json.object();
         properties.putObject("input").put("type", "string")
                 .put("description", "The whole patch, from '*** Begin Patch' to '*** End Patch'.");
@@ -21,26 +22,14 @@ final class ApplyPatchSpec {
         parameters.putArray("required").add("input");
         parameters.put("additionalProperties", false);
 
-        ObjectNode spec = Json.object();
-        spec.put("type", "function");
-        spec.put("name", ApplyPatchTool.NAME);
-        spec.put("description", description("Send the patch as the `input` argument."));
-        spec.put("strict", false);
-        spec.set("parameters", parameters);
-        return spec;
+        return new ToolSpec.Function(ApplyPatchTool.NAME, description("Send the patch as the `input` argument."),
+                parameters);
     }
 
-    static ObjectNode freeform() {
-        ObjectNode spec = Json.object();
-        spec.put("type", "custom");
-        spec.put("name", ApplyPatchTool.NAME);
-        spec.put("description", description(
-                "Send the patch itself as the input, as plain text: not wrapped in JSON, quotes or a code fence."));
-        ObjectNode format = spec.putObject("format");
-        format.put("type", "grammar");
-        format.put("syntax", "lark");
-        format.put("definition", resource("apply_patch.lark"));
-        return spec;
+    static ToolSpec freeform() {
+        return new ToolSpec.Freeform(ApplyPatchTool.NAME, description(
+                "Send the patch itself as the input, as plain text: not wrapped in JSON, quotes or a code fence."),
+                "lark", resource("apply_patch.lark"));
     }
 
     private static String description(String howToSend) {

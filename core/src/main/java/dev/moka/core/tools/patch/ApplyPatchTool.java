@@ -5,11 +5,11 @@ import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TurnListener;
 import dev.moka.protocol.EventMsg;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code apply_patch} tool: applies a {@code *** Begin Patch} patch under the turn's working directory,
@@ -25,7 +25,7 @@ public final class ApplyPatchTool implements Tool, TurnListener {
     private final Supplier<TurnDiffTracker> turnDiffs;
     /** The tracker of the turn in progress, for a tool made by {@link #forTurns}; null otherwise. */
     private final AtomicReference<TurnDiffTracker> turnScope;
-    private final ObjectNode spec;
+    private final ToolSpec spec;
 
     /** A tool whose TurnDiff events hold only what each call changed. */
     public ApplyPatchTool(Form form) {
@@ -69,9 +69,8 @@ public final class ApplyPatchTool implements Tool, TurnListener {
     }
 
     @Override
-    public ObjectNode spec() {
-        // A copy, so a caller that edits its spec cannot change what later requests send.
-        return spec.deepCopy();
+    public ToolSpec spec() {
+        return spec;
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.protocol.Json;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A shell tool whose {@code apply_patch <<'EOF' ... EOF} calls go to the patch engine instead of a
@@ -41,7 +41,7 @@ public final class PatchInterceptingShell implements Tool {
     }
 
     @Override
-    public ObjectNode spec() {
+    public ToolSpec spec() {
         return shell.spec();
     }
 

@@ -7,6 +7,7 @@ import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
@@ -57,7 +58,7 @@ public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs>, Tool {
     }
 
     @Override
-    public ObjectNode spec() {
+    public ToolSpec spec() {
         return bound.spec();
     }
 

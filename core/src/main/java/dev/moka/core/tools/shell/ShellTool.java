@@ -15,6 +15,7 @@ import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
@@ -93,7 +94,7 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
     }
 
     @Override
-    public ObjectNode spec() {
+    public ToolSpec spec() {
         return bound.spec();
     }
 

@@ -2,6 +2,7 @@ package dev.moka.core.tools.execsession;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.tools.RecordingToolContext;
@@ -177,13 +178,13 @@ class ExecCommandToolTest {
 
     @Test
     void specsAreStable() {
-        assertThat(exec.spec().get("name").asString()).isEqualTo("exec_command");
-        assertThat(exec.spec().get("parameters").get("required")).hasToString("[\"cmd\"]");
-        assertThat(exec.spec().get("parameters").get("properties").propertyNames()).containsExactly("cmd", "workdir",
+        assertThat(ResponsesTools.render(exec.spec()).get("name").asString()).isEqualTo("exec_command");
+        assertThat(ResponsesTools.render(exec.spec()).get("parameters").get("required")).hasToString("[\"cmd\"]");
+        assertThat(ResponsesTools.render(exec.spec()).get("parameters").get("properties").propertyNames()).containsExactly("cmd", "workdir",
                 "shell", "tty", "yield_time_ms", "max_output_tokens", "justification");
-        assertThat(write.spec().get("parameters").get("properties").propertyNames()).containsExactly("session_id",
+        assertThat(ResponsesTools.render(write.spec()).get("parameters").get("properties").propertyNames()).containsExactly("session_id",
                 "chars", "yield_time_ms", "max_output_tokens");
-        assertThat(exec.spec().get("description").asString()).doesNotContain("{{");
-        assertThat(write.spec().get("description").asString()).doesNotContain("{{");
+        assertThat(ResponsesTools.render(exec.spec()).get("description").asString()).doesNotContain("{{");
+        assertThat(ResponsesTools.render(write.spec()).get("description").asString()).doesNotContain("{{");
     }
 }

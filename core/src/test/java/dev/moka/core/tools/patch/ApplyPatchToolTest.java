@@ -2,6 +2,7 @@ package dev.moka.core.tools.patch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.tools.RecordingToolContext;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
@@ -246,7 +247,7 @@ class ApplyPatchToolTest {
 
     @Test
     void freeformSpecCarriesTheLarkGrammar() {
-        JsonNode format = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).spec().get("format");
+        JsonNode format = ResponsesTools.render(new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).spec()).get("format");
 
         assertThat(format.get("type").asString()).isEqualTo("grammar");
         assertThat(format.get("syntax").asString()).isEqualTo("lark");
@@ -261,8 +262,6 @@ class ApplyPatchToolTest {
             // Stored pretty-printed for review; compared as the compact bytes a request carries, key order included.
             expected = Json.write(Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
         }
-        assertThat(Json.write(tool.spec())).isEqualTo(expected);
-        tool.spec().put("name", "changed");
-        assertThat(Json.write(tool.spec())).isEqualTo(expected);
+        assertThat(Json.write(ResponsesTools.render(tool.spec()))).isEqualTo(expected);
     }
 }

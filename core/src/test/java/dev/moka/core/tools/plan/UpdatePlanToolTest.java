@@ -2,6 +2,7 @@ package dev.moka.core.tools.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.tools.RecordingToolContext;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
@@ -91,7 +92,7 @@ class UpdatePlanToolTest {
             golden = Json.write(Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
         }
 
-        assertThat(Json.write(tool.spec())).isEqualTo(golden);
+        assertThat(Json.write(ResponsesTools.render(tool.spec()))).isEqualTo(golden);
         assertThat(tool.name()).isEqualTo("update_plan");
     }
 }

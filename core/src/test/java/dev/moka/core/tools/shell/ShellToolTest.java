@@ -2,11 +2,13 @@ package dev.moka.core.tools.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.tools.RecordingToolContext;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ExecOutputStream;
 import dev.moka.protocol.Json;
@@ -225,9 +227,10 @@ class ShellToolTest {
             golden = Json.write(Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
         }
 
-        assertThat(Json.write(tool.spec())).isEqualTo(golden);
-        tool.spec().put("name", "changed");
-        assertThat(Json.write(tool.spec())).isEqualTo(golden);
+        assertThat(Json.write(ResponsesTools.render(tool.spec()))).isEqualTo(golden);
+        // A caller that edits what it was given cannot change what later requests send.
+        ((ToolSpec.Function) tool.spec()).parameters().put("injected", true);
+        assertThat(Json.write(ResponsesTools.render(tool.spec()))).isEqualTo(golden);
         assertThat(tool.name()).isEqualTo("shell");
     }
 

@@ -1,0 +1,37 @@
+package dev.moka.core.client;
+
+import dev.moka.core.tools.ToolSpec;
+import dev.moka.protocol.Json;
+import java.util.List;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Tool specs as the Responses API's {@code tools} entries. The key order is fixed, because the tools list is
+ * part of the cached prompt prefix and must be the same bytes in every request.
+ */
+public final class ResponsesTools {
+    private ResponsesTools() {}
+
+    public static ObjectNode render(ToolSpec spec) {
+        return switch (spec) {
+            case ToolSpec.Function f -> {
+                ObjectNode json = Json.object().put("type", "function").put("name", f.name())
+                        .put("description", f.description()).put("strict", false);
+                json.set("parameters", f.parameters());
+                yield json;
+            }
+            case ToolSpec.Freeform f -> {
+                ObjectNode json = Json.object().put("type", "custom").put("name", f.name())
+                        .put("description", f.description());
+                json.putObject("format").put("type", "grammar").put("syntax", f.syntax())
+                        .put("definition", f.definition());
+                yield json;
+            }
+            case ToolSpec.Hosted h -> h.definition();
+        };
+    }
+
+    public static List<ObjectNode> render(List<ToolSpec> specs) {
+        return specs.stream().map(ResponsesTools::render).toList();
+    }
+}

@@ -1,0 +1,44 @@
+package dev.moka.core.tools;
+
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a tool offers the model, whatever wire carries it: a tool does not know how it is offered. One
+ * renderer per wire shape (see {@code client.ResponsesTools}) turns a spec into request JSON.
+ */
+public sealed interface ToolSpec {
+    /** The name the model calls the tool by (for a hosted tool, its type). */
+    String name();
+
+    /** A tool called with a JSON object of arguments that follows {@code parameters} (a JSON Schema). */
+    record Function(String name, String description, ObjectNode parameters) implements ToolSpec {
+        public Function {
+            parameters = parameters.deepCopy();
+        }
+
+        @Override
+        public ObjectNode parameters() {
+            return parameters.deepCopy();
+        }
+    }
+
+    /** A tool called with free text that follows a grammar ({@code syntax} names its notation, e.g. lark). */
+    record Freeform(String name, String description, String syntax, String definition) implements ToolSpec {}
+
+    /** A tool the model's server runs itself, sent as its raw definition (e.g. {@code {"type":"web_search"}}). */
+    record Hosted(ObjectNode definition) implements ToolSpec {
+        public Hosted {
+            definition = definition.deepCopy();
+        }
+
+        @Override
+        public ObjectNode definition() {
+            return definition.deepCopy();
+        }
+
+        @Override
+        public String name() {
+            return definition.path("type").asString("");
+        }
+    }
+}
