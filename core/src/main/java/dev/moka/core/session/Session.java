@@ -101,8 +101,7 @@ public final class Session implements AutoCloseable {
                 ? setup.initialContext() : setup.resumedContext();
         this.messageHistory = new MessageHistory(home == null ? null : home.resolve("history.jsonl"),
                 settings.historyPersistence(), settings.historyMaxBytes());
-        this.notifier = new TurnNotifier(settings.notifyCommand(),
-                home == null ? null : home.resolve("log").resolve("moka.log"));
+        this.notifier = new TurnNotifier(settings.notifyCommand(), log);
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);

@@ -1,11 +1,9 @@
 package dev.moka.core.session;
 
+import dev.moka.core.log.MokaLog;
 import dev.moka.protocol.Json;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,10 +14,9 @@ import java.util.List;
  */
 final class TurnNotifier {
     private final List<String> command;
-    private final Path log;
+    private final MokaLog log;
 
-    /** {@code log} may be null (failures are then dropped). */
-    TurnNotifier(List<String> command, Path log) {
+    TurnNotifier(List<String> command, MokaLog log) {
         this.command = List.copyOf(command);
         this.log = log;
     }
@@ -49,26 +46,13 @@ final class TurnNotifier {
                     .start();
             process.getOutputStream().close();
         } catch (IOException e) {
-            log("notify: cannot run " + command.getFirst() + ": " + e.getMessage());
+            log.warn("notify: cannot run " + command.getFirst() + ": " + e.getMessage());
             return;
         }
         process.onExit().thenAccept(p -> {
             if (p.exitValue() != 0) {
-                log("notify: " + command.getFirst() + " exited with status " + p.exitValue());
+                log.warn("notify: " + command.getFirst() + " exited with status " + p.exitValue());
             }
         });
-    }
-
-    private void log(String line) {
-        if (log == null) {
-            return;
-        }
-        try {
-            Files.createDirectories(log.getParent());
-            Files.writeString(log, Instant.now() + " " + line + "\n", StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            // The log is the last resort; there is nowhere further to report to.
-        }
     }
 }
