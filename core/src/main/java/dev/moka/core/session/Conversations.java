@@ -59,8 +59,7 @@ public final class Conversations {
      */
     public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
             InterruptedException {
-        boolean fixture = fixturePath() != null;
-        if (!fixture) {
+        if (fixturePath() == null) {
             checkProvider(config.provider());
         }
         MokaLog log = MokaLog.open(config.mokaHome(), env);
@@ -78,13 +77,24 @@ public final class Conversations {
             throw e;
         }
         sandboxNotice(config.sandboxPolicy(), notices);
-        ModelClient client = fixture ? new FixtureModelClient(fixturePath())
+        try {
+            return start(config, face, opened, notices, log, tools, execSessions);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            opened.rollout().close();
+            execSessions.close();
+            throw e;
+        }
+    }
+
+    private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
+            FutureTask<ToolRouter> tools, ExecSessionManager execSessions) throws IOException, InterruptedException {
+        ModelClient client = fixturePath() != null ? new FixtureModelClient(fixturePath())
                 : new ResponsesClient(config.provider(), env, opened.id(),
                         new ClientIdentity(face.originator(), MokaVersion.get()), http, backoff);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
-        var setup = new SessionSetup(opened.id(), turnContext, client, join(tools, execSessions),
+        var setup = new SessionSetup(opened.id(), turnContext, client, join(tools),
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
                 config.context(), opened.lastContext(), config.provider().id(), notices, log, execSessions);
@@ -172,12 +182,10 @@ public final class Conversations {
                 + "runs have your own permissions";
     }
 
-    private static ToolRouter join(FutureTask<ToolRouter> tools, ExecSessionManager execSessions)
-            throws InterruptedException {
+    private static ToolRouter join(FutureTask<ToolRouter> tools) throws InterruptedException {
         try {
             return tools.get();
         } catch (ExecutionException e) {
-            execSessions.close();
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
     }
