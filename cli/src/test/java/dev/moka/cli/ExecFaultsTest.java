@@ -6,6 +6,7 @@ import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import dev.moka.testkit.TinyDisk;
 import dev.moka.protocol.Json;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -167,5 +168,26 @@ class ExecFaultsTest {
         assertThat(second.stderr().lines()).singleElement().asString().contains(id, "in use");
         assertThat(slow.get(60, TimeUnit.SECONDS).stdout()).isEqualTo("slow answer\n");
         assertThat(server.requests()).hasSize(2);
+    }
+
+    @Test
+    void aDamagedOrMisplacedMessageHistoryNeverStopsARun() throws Exception {
+        Path home = scratch.resolve("home");
+        Files.createDirectories(home);
+        Files.write(home.resolve("history.jsonl"), new byte[] {'{', (byte) 0xc3, '\n', '{', '"', 'x'});
+        server.enqueue(Sse.response("r1").text("m1", "fine").completed(),
+                Sse.response("r2").text("m2", "still fine").completed());
+        var damaged = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "hello");
+        assertThat(damaged.exitCode()).as(damaged.stderr()).isZero();
+        assertThat(damaged.stdout()).isEqualTo("fine\n");
+        assertThat(Files.readAllLines(home.resolve("history.jsonl"), StandardCharsets.ISO_8859_1).getLast())
+                .contains("\"text\":\"hello\"");
+
+        Files.delete(home.resolve("history.jsonl"));
+        Files.createDirectories(home.resolve("history.jsonl"));
+        var directory = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "hello again");
+        assertThat(directory.exitCode()).as(directory.stderr()).isZero();
+        assertThat(directory.stdout()).isEqualTo("still fine\n");
+        assertThat(directory.stderr()).contains("history.jsonl is not a regular file").doesNotContain("\tat ");
     }
 }
