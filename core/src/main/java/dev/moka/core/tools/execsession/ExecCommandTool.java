@@ -4,12 +4,14 @@ import dev.moka.core.exec.CommandParser;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.SessionCommand;
 import dev.moka.core.exec.SessionResult;
+import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolSpec;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
@@ -21,7 +23,7 @@ import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code exec_command} tool: starts a shell command that may outlive the call as an interactive session. */
-public final class ExecCommandTool implements Tool {
+public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>, Tool {
     public static final String NAME = "exec_command";
     static final long DEFAULT_YIELD_MS = 10_000;
     static final String EXPECTED = "Expected arguments like {\"cmd\": \"npm run dev\", \"workdir\": \"web\", "
@@ -30,7 +32,11 @@ public final class ExecCommandTool implements Tool {
     private final ExecSessionManager sessions;
     private final Map<String, String> childEnv;
     private final boolean login;
-    private final ToolSpec spec;
+    private final String description;
+    private final Tool bound;
+
+    /** A call's arguments, checked; {@code workdir} is resolved when the call runs, against its turn's cwd. */
+    record Params(String cmd, String workdir, String shell, boolean tty, long yieldTimeMs, long maxOutputTokens) {}
 
     /**
      * @param childEnv the environment commands get, already filtered by the shell environment policy
@@ -40,7 +46,8 @@ public final class ExecCommandTool implements Tool {
         this.sessions = sessions;
         this.childEnv = Map.copyOf(childEnv);
         this.login = login;
-        this.spec = SessionSpecs.execCommand(SessionTools.description("exec_command.md", DEFAULT_YIELD_MS));
+        this.description = SessionTools.description("exec_command.md", DEFAULT_YIELD_MS);
+        this.bound = asTool();
     }
 
     @Override
@@ -49,49 +56,73 @@ public final class ExecCommandTool implements Tool {
     }
 
     @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public Class<Params> parametersType() {
+        return Params.class;
+    }
+
+    @Override
+    public ObjectNode parametersSchema() {
+        return SessionSpecs.execCommand();
+    }
+
+    @Override
+    public String argumentsHint() {
+        return EXPECTED;
+    }
+
+    /** Checked by hand: models send numbers as strings and leave out what they do not need. */
+    @Override
+    public Params parse(ObjectNode args, ParamsBinder<Params> binder) throws ToolArguments.Invalid {
+        String cmd = ToolArguments.optionalString(args, "cmd");
+        if (cmd == null || cmd.isBlank()) {
+            throw new ToolArguments.Invalid("\"cmd\" is missing or empty: give the shell command to run");
+        }
+        String shell = ToolArguments.optionalString(args, "shell");
+        ToolArguments.optionalString(args, "justification");
+        return new Params(cmd, ToolArguments.optionalString(args, "workdir"),
+                shell == null || shell.isBlank() ? SessionTools.DEFAULT_SHELL : shell,
+                Boolean.TRUE.equals(ToolArguments.optionalBoolean(args, "tty")),
+                SessionArguments.positive(args, "yield_time_ms", DEFAULT_YIELD_MS),
+                SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS));
+    }
+
+    @Override
     public ToolSpec spec() {
-        return spec;
+        return bound.spec();
     }
 
     @Override
     public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        ObjectNode args;
-        String cmd;
+        return bound.run(call, context);
+    }
+
+    @Override
+    public ToolResult call(Params params, ToolCall call, ToolContext context) throws InterruptedException {
         Path cwd;
-        long yieldMs;
-        long maxTokens;
-        String shell;
-        boolean tty;
         try {
-            args = ToolArguments.object(call.arguments());
-            cmd = ToolArguments.optionalString(args, "cmd");
-            if (cmd == null || cmd.isBlank()) {
-                throw new ToolArguments.Invalid("\"cmd\" is missing or empty: give the shell command to run");
-            }
-            cwd = Workdirs.resolve(ToolArguments.optionalString(args, "workdir"), context.cwd());
-            String shellArg = ToolArguments.optionalString(args, "shell");
-            shell = shellArg == null || shellArg.isBlank() ? SessionTools.DEFAULT_SHELL : shellArg;
-            tty = Boolean.TRUE.equals(ToolArguments.optionalBoolean(args, "tty"));
-            yieldMs = SessionArguments.positive(args, "yield_time_ms", DEFAULT_YIELD_MS);
-            maxTokens = SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS);
-            ToolArguments.optionalString(args, "justification");
+            cwd = Workdirs.resolve(params.workdir(), context.cwd());
         } catch (ToolArguments.Invalid e) {
             return ToolResult.failure("Invalid exec_command arguments: " + e.getMessage() + ". " + EXPECTED,
-                    "bad exec_command arguments");
+                    "bad workdir");
         }
-        List<String> argv = SessionTools.argv(shell, login, cmd);
+        List<String> argv = SessionTools.argv(params.shell(), login, params.cmd());
         context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(), CommandParser.parse(argv)));
-        Duration yield = ExecSessionManager.clampYield(yieldMs);
+        Duration yield = ExecSessionManager.clampYield(params.yieldTimeMs());
         SessionResult result;
         try {
-            result = sessions.start(new SessionCommand(argv, cwd, childEnv, tty, call.callId()), yield,
+            result = sessions.start(new SessionCommand(argv, cwd, childEnv, params.tty(), call.callId()), yield,
                     ShellTool.deltas(call.callId(), context));
         } catch (IOException e) {
-            String message = "cannot start " + shell + ": " + e.getMessage();
+            String message = "cannot start " + params.shell() + ": " + e.getMessage();
             context.emit(new EventMsg.ExecCommandEnd(call.callId(), "", message, message, 127, 0, message));
-            return ToolResult.failure(message, "cannot start " + shell);
+            return ToolResult.failure(message, "cannot start " + params.shell());
         }
-        String text = SessionTools.modelOutput(result, maxTokens);
+        String text = SessionTools.modelOutput(result, params.maxOutputTokens());
         SessionTools.emitEndIfExited(result, text, context);
         return SessionTools.result(text, result);
     }

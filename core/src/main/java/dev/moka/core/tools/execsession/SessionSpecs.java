@@ -1,14 +1,13 @@
 package dev.moka.core.tools.execsession;
 
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The JSON definitions of {@code exec_command} and {@code write_stdin}, in a fixed key order. */
+/** The parameter schemas of {@code exec_command} and {@code write_stdin}, in a fixed key order. */
 final class SessionSpecs {
     private SessionSpecs() {}
 
-    static ToolSpec execCommand(String description) {
+    static ObjectNode execCommand() {
         ObjectNode properties = Json.object();
         property(properties, "cmd", "string", "The shell command to run.");
         property(properties, "workdir", "string", "Directory to run in, absolute or relative to the current one.");
@@ -18,28 +17,28 @@ final class SessionSpecs {
         property(properties, "yield_time_ms", "number", "How long to wait for output before returning.");
         property(properties, "max_output_tokens", "number", "Longest output to return; the middle is cut.");
         property(properties, "justification", "string", "One sentence for the user on why the command is needed.");
-        return function(ExecCommandTool.NAME, description, properties, "cmd");
+        return object(properties, "cmd");
     }
 
-    static ToolSpec writeStdin(String description) {
+    static ObjectNode writeStdin() {
         ObjectNode properties = Json.object();
         property(properties, "session_id", "number", "The session ID exec_command reported.");
         property(properties, "chars", "string", "Characters to write; may be empty to only read new output.");
         property(properties, "yield_time_ms", "number", "How long to wait for output before returning.");
         property(properties, "max_output_tokens", "number", "Longest output to return; the middle is cut.");
-        return function(WriteStdinTool.NAME, description, properties, "session_id");
+        return object(properties, "session_id");
     }
 
     private static void property(ObjectNode properties, String name, String type, String description) {
         properties.putObject(name).put("type", type).put("description", description);
     }
 
-    private static ToolSpec function(String name, String description, ObjectNode properties, String required) {
+    private static ObjectNode object(ObjectNode properties, String required) {
         ObjectNode parameters = Json.object();
         parameters.put("type", "object");
         parameters.set("properties", properties);
         parameters.putArray("required").add(required);
         parameters.put("additionalProperties", false);
-        return new ToolSpec.Function(name, description, parameters);
+        return parameters;
     }
 }
