@@ -1,12 +1,14 @@
 package dev.moka.core.tools.image;
 
 import dev.moka.core.tools.FollowUpSource;
+import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolSpec;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
@@ -26,15 +28,20 @@ import tools.jackson.databind.node.ObjectNode;
  * The {@code view_image} tool: attaches a local picture to the conversation as an {@code input_image} data URL
  * in a user message after the call's output, scaled down when it is larger than the model takes.
  */
-public final class ViewImageTool implements Tool, FollowUpSource {
+public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Tool, FollowUpSource {
     public static final String NAME = "view_image";
     /** The longest side, in pixels, the model is sent; larger images are scaled down to it. */
     public static final int MAX_SIDE = 2048;
     /** Larger files are refused before being read. */
     static final long MAX_FILE_BYTES = 50L * 1024 * 1024;
 
-    private final ToolSpec spec = buildSpec();
+    private static final String DESCRIPTION = readDescription();
+
     private final List<ResponseItem> pending = new ArrayList<>();
+    private final Tool bound = asTool();
+
+    /** A call's arguments: the image file, as the model gave it. */
+    record Params(String path) {}
 
     @Override
     public String name() {
@@ -42,22 +49,55 @@ public final class ViewImageTool implements Tool, FollowUpSource {
     }
 
     @Override
-    public ToolSpec spec() {
-        return spec;
+    public String description() {
+        return DESCRIPTION;
     }
 
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) {
-        String pathArg;
-        try {
-            pathArg = ToolArguments.optionalString(ToolArguments.object(call.arguments()), "path");
-            if (pathArg == null || pathArg.isBlank()) {
-                throw new ToolArguments.Invalid("missing required field \"path\"");
-            }
-        } catch (ToolArguments.Invalid e) {
-            return ToolResult.failure("Invalid view_image arguments: " + e.getMessage()
-                    + ". Expected arguments like {\"path\": \"docs/screenshot.png\"}.", "bad view_image arguments");
+    public Class<Params> parametersType() {
+        return Params.class;
+    }
+
+    @Override
+    public ObjectNode parametersSchema() {
+        ObjectNode properties = Json.object();
+        properties.putObject("path").put("type", "string")
+                .put("description", "The image file, absolute or relative to the current working directory.");
+        ObjectNode parameters = Json.object();
+        parameters.put("type", "object");
+        parameters.set("properties", properties);
+        parameters.putArray("required").add("path");
+        parameters.put("additionalProperties", false);
+        return parameters;
+    }
+
+    @Override
+    public String argumentsHint() {
+        return "Expected arguments like {\"path\": \"docs/screenshot.png\"}.";
+    }
+
+    @Override
+    public Params parse(ObjectNode args, ParamsBinder<Params> binder) throws ToolArguments.Invalid {
+        String path = ToolArguments.optionalString(args, "path");
+        if (path == null || path.isBlank()) {
+            throw new ToolArguments.Invalid("missing required field \"path\"");
         }
+        return new Params(path);
+    }
+
+    @Override
+    public ToolSpec spec() {
+        return bound.spec();
+    }
+
+    @Override
+    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
+        return bound.run(call, context);
+    }
+
+    @Override
+    public ToolResult call(Params params, ToolCall call, ToolContext context) {
+        String pathArg = params.path();
         Path file;
         try {
             file = context.cwd().resolve(pathArg).normalize();
@@ -86,19 +126,7 @@ public final class ViewImageTool implements Tool, FollowUpSource {
         }
     }
 
-    private static ToolSpec buildSpec() {
-        ObjectNode properties = Json.object();
-        properties.putObject("path").put("type", "string")
-                .put("description", "The image file, absolute or relative to the current working directory.");
-        ObjectNode parameters = Json.object();
-        parameters.put("type", "object");
-        parameters.set("properties", properties);
-        parameters.putArray("required").add("path");
-        parameters.put("additionalProperties", false);
-        return new ToolSpec.Function(NAME, description(), parameters);
-    }
-
-    private static String description() {
+    private static String readDescription() {
         try (InputStream in = ViewImageTool.class.getResourceAsStream("view_image.md")) {
             if (in == null) {
                 throw new IllegalStateException("view_image.md is missing beside ViewImageTool on the class path");
