@@ -1,5 +1,6 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.Confinement;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -13,8 +14,10 @@ import java.util.Objects;
  * @param cwd     working directory of the child
  * @param timeout how long the command may run; null means {@link #DEFAULT_TIMEOUT}
  * @param env     the child's whole environment (nothing else is inherited); null means empty
+ * @param confinement how the kernel confines the child; null means none
  */
-public record ExecParams(List<String> argv, Path cwd, Duration timeout, Map<String, String> env) {
+public record ExecParams(List<String> argv, Path cwd, Duration timeout, Map<String, String> env,
+        Confinement confinement) {
     /** The time limit when the caller gives none. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(10_000);
 
@@ -30,5 +33,11 @@ public record ExecParams(List<String> argv, Path cwd, Duration timeout, Map<Stri
             throw new IllegalArgumentException("timeout must be positive, got " + timeout);
         }
         env = env == null ? Map.of() : Map.copyOf(env);
+        confinement = confinement == null ? Confinement.none() : confinement;
+    }
+
+    /** An unconfined command. */
+    public ExecParams(List<String> argv, Path cwd, Duration timeout, Map<String, String> env) {
+        this(argv, cwd, timeout, env, null);
     }
 }

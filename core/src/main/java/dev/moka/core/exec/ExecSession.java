@@ -47,7 +47,7 @@ final class ExecSession {
     private static ExecSession startWithPipes(int id, SessionCommand command, OutputListener listener)
             throws IOException {
         ProcessBuilder builder = builder(command, false);
-        Process process = builder.start();
+        Process process = command.confinement().start(builder, false);
         SessionOutput output = new SessionOutput(2);
         output.listen(listener);
         ExecSession session = new ExecSession(id, command, process, null, output);
@@ -65,7 +65,7 @@ final class ExecSession {
                 .redirectInput(slave).redirectOutput(slave).redirectError(slave);
         Process process;
         try {
-            process = builder.start();
+            process = command.confinement().start(builder, true);
         } catch (IOException e) {
             pty.close();
             throw e;

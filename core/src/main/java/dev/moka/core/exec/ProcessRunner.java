@@ -53,7 +53,7 @@ public final class ProcessRunner {
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
         builder.environment().clear();
         builder.environment().putAll(params.env());
-        return builder.start();
+        return params.confinement().start(builder, false);
     }
 
     private static ExecResult await(Process process, ExecParams params, OutputSink sink, long started)

@@ -1,0 +1,25 @@
+package dev.moka.core.sandbox;
+
+import java.io.IOException;
+
+/**
+ * How one child process is confined: it starts the command a {@link ProcessBuilder} describes so that the
+ * kernel enforces a {@link SandboxRules}. Immutable; one value may start many processes.
+ */
+public sealed interface Confinement permits Unconfined {
+    /**
+     * Starts {@code builder}'s command (already complete: program, arguments, directory, environment,
+     * redirects) under this confinement.
+     *
+     * @param tty whether the command runs on a pseudo-terminal that must stay its controlling terminal
+     */
+    Process start(ProcessBuilder builder, boolean tty) throws IOException;
+
+    /** A short name for logs and doctor output: {@code none}, {@code bwrap}, {@code landlock}. */
+    String mechanism();
+
+    /** No confinement: the command runs with Moka's own permissions. */
+    static Confinement none() {
+        return Unconfined.INSTANCE;
+    }
+}
