@@ -4,7 +4,7 @@ import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.execsession.ExecCommandTool;
 import dev.moka.protocol.AskForApproval;
-import dev.moka.protocol.EventMsg;
+import dev.moka.core.tools.FixedToolContext;
 import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -21,12 +21,8 @@ public class ExecCommandBench {
         int calls = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         Path cwd = Path.of("").toAbsolutePath();
         Map<String, String> env = ShellEnvironmentPolicy.DEFAULT.apply(System.getenv());
-        ToolContext context = new ToolContext() {
-            public Path cwd() { return cwd; }
-            public AskForApproval approvalPolicy() { return AskForApproval.NEVER; }
-            public SandboxPolicy sandboxPolicy() { return new SandboxPolicy.DangerFullAccess(); }
-            public void emit(EventMsg event) { }
-        };
+        ToolContext context = new FixedToolContext(cwd, AskForApproval.NEVER, new SandboxPolicy.DangerFullAccess(),
+                event -> { });
         try (ExecSessionManager sessions = new ExecSessionManager()) {
             ExecCommandTool tool = new ExecCommandTool(sessions, env, false);
             ToolCall call = new ToolCall("bench", ExecCommandTool.NAME, "{\"cmd\":\"true\"}");

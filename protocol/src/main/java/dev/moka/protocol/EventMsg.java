@@ -86,9 +86,16 @@ public sealed interface EventMsg {
     record ExecCommandEnd(String callId, String stdout, String stderr, String aggregatedOutput, int exitCode,
             long durationMs, String formattedOutput) implements EventMsg {}
 
-    record ExecApprovalRequest(String callId, List<String> command, String cwd, String reason)
-            implements EventMsg {}
+    /**
+     * The turn waits for an {@link Op.ExecApproval} with this {@code callId}. {@code reason} says why it asks
+     * (an escalation's justification, a sandbox denial, a dangerous command); {@code proposedPrefix} is the
+     * command prefix an {@code approved_prefix} decision would allow for the session (null when none is safe
+     * to offer).
+     */
+    record ExecApprovalRequest(String callId, List<String> command, String cwd, String reason,
+            List<String> proposedPrefix) implements EventMsg {}
 
+    /** The turn waits for an {@link Op.PatchApproval} with this {@code callId}; changes are keyed by path. */
     record ApplyPatchApprovalRequest(String callId, Map<String, JsonNode> changes, String reason, String grantRoot)
             implements EventMsg {}
 

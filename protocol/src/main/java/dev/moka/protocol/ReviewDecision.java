@@ -6,6 +6,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum ReviewDecision implements WireEnum {
     APPROVED("approved"),
     APPROVED_FOR_SESSION("approved_for_session"),
+    /** Approves the request's {@code proposed_prefix} for the rest of the session. */
+    APPROVED_PREFIX("approved_prefix"),
     DENIED("denied"),
     ABORT("abort");
 

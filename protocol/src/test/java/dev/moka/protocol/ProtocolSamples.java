@@ -27,7 +27,8 @@ final class ProtocolSamples {
                 new EventMsg.ExecCommandBegin("call_1", List.of("bash", "-lc", "cat README.md"), "/repo", parsed),
                 new EventMsg.ExecCommandOutputDelta("call_1", ExecOutputStream.STDOUT, "hello"),
                 new EventMsg.ExecCommandEnd("call_1", "hello\n", "", "hello\n", 0, 12, "hello\n"),
-                new EventMsg.ExecApprovalRequest("call_2", List.of("rm", "-rf", "build"), "/repo", "clean up"),
+                new EventMsg.ExecApprovalRequest("call_2", List.of("cargo", "test", "--all"), "/repo", "needs network",
+                        List.of("cargo", "test")),
                 new EventMsg.ApplyPatchApprovalRequest("call_3", Map.of("a.txt", Json.object().put("type", "add")
                         .put("content", "hi\n")), "new file", "/repo"),
                 new EventMsg.PatchApplyBegin("call_3", true, Map.of("a.txt", Json.object().put("type", "add")

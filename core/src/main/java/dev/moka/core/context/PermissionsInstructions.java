@@ -8,7 +8,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.stream.Collectors;
+import java.util.ArrayList;
 
 /**
  * The developer message that tells the model what its commands may touch and when the person is asked,
@@ -35,10 +35,18 @@ public final class PermissionsInstructions {
     }
 
     private static String writableRoots(SandboxPolicy.WorkspaceWrite policy, Path cwd) {
-        var roots = new java.util.ArrayList<Path>();
+        var roots = new ArrayList<Path>();
         roots.add(cwd);
         roots.addAll(policy.writableRoots());
-        return roots.stream().map(p -> "- `" + p + "`").collect(Collectors.joining("\n"));
+        var lines = new ArrayList<String>();
+        roots.stream().map(p -> "- `" + p + "`").forEach(lines::add);
+        if (!policy.excludeSlashTmp()) {
+            lines.add("- `/tmp`");
+        }
+        if (!policy.excludeTmpdirEnvVar()) {
+            lines.add("- `$TMPDIR`");
+        }
+        return String.join("\n", lines);
     }
 
     private static String resource(String name) {

@@ -139,4 +139,14 @@ public final class CommandSafety {
         }
         return recursive && forced;
     }
+
+    /** Placeholder until the prefix rules land: offers no prefix. */
+    public static java.util.Optional<List<String>> approvalPrefix(List<String> argv) {
+        return java.util.Optional.empty();
+    }
+
+    /** Placeholder until the prefix rules land: matches nothing. */
+    public static boolean matchesPrefix(List<String> prefix, List<String> argv) {
+        return false;
+    }
 }

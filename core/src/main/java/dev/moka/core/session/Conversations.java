@@ -18,6 +18,10 @@ import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.SandboxPolicy;
+import dev.moka.core.sandbox.LinuxSandbox;
+import dev.moka.core.sandbox.SandboxLauncher;
+import dev.moka.core.sandbox.SandboxRules;
+import dev.moka.core.sandbox.SandboxUnavailableException;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
@@ -76,9 +80,9 @@ public final class Conversations {
             execSessions.close();
             throw e;
         }
-        sandboxNotice(config.sandboxPolicy(), notices);
+        GuardSettings guard = guardSettings(config, face, notices);
         try {
-            return start(config, face, opened, notices, log, tools, execSessions);
+            return start(config, face, opened, notices, log, tools, execSessions, guard);
         } catch (IOException | InterruptedException | RuntimeException e) {
             opened.rollout().close();
             execSessions.close();
@@ -87,7 +91,8 @@ public final class Conversations {
     }
 
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
-            FutureTask<ToolRouter> tools, ExecSessionManager execSessions) throws IOException, InterruptedException {
+            FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard)
+            throws IOException, InterruptedException {
         ModelClient client = fixturePath() != null ? new FixtureModelClient(fixturePath())
                 : new ResponsesClient(config.provider(), env, opened.id(),
                         new ClientIdentity(face.originator(), MokaVersion.get()), http, backoff);
@@ -97,7 +102,7 @@ public final class Conversations {
         var setup = new SessionSetup(opened.id(), turnContext, client, join(tools),
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
-                config.context(), opened.lastContext(), config.provider().id(), notices, log, execSessions);
+                config.context(), opened.lastContext(), config.provider().id(), notices, log, execSessions, guard);
         log.debug("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
@@ -169,17 +174,24 @@ public final class Conversations {
         return fixture == null || fixture.isBlank() ? null : processCwd.resolve(fixture);
     }
 
-    private static void sandboxNotice(SandboxPolicy policy, List<EventMsg> notices) {
-        switch (policy) {
-            case SandboxPolicy.DangerFullAccess ignored -> { }
-            case SandboxPolicy.ReadOnly ignored -> notices.add(new EventMsg.Warning(unenforced(policy)));
-            case SandboxPolicy.WorkspaceWrite ignored -> notices.add(new EventMsg.Warning(unenforced(policy)));
+    /**
+     * The sandbox as this session will enforce it. A restricting policy that no mechanism can enforce here is
+     * said at once, with the cause and the fix; its commands will be refused, never run unconfined.
+     */
+    private GuardSettings guardSettings(Config config, Face face, List<EventMsg> notices) {
+        var launcher = new SandboxLauncher(LinuxSandbox.AUTO, note -> notices.add(new EventMsg.BackgroundEvent(note)));
+        var settings = new GuardSettings(launcher, env, false, face.canAsk());
+        SandboxRules rules = SandboxRules.of(config.sandboxPolicy(), config.cwd(), env, config.mokaHome(),
+                settings.allowGitWrites());
+        if (!rules.fullAccess()) {
+            try {
+                launcher.confine(rules);
+            } catch (SandboxUnavailableException e) {
+                notices.add(new EventMsg.Warning("the " + config.sandboxPolicy().mode().wire() + " sandbox cannot"
+                        + " start here, so commands will be refused: " + e.getMessage()));
+            }
         }
-    }
-
-    private static String unenforced(SandboxPolicy policy) {
-        return "sandbox mode \"" + policy.mode().wire() + "\" is not enforced by this version: commands the model "
-                + "runs have your own permissions";
+        return settings;
     }
 
     private static ToolRouter join(FutureTask<ToolRouter> tools) throws InterruptedException {

@@ -5,6 +5,11 @@ import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelInfo;
 import dev.moka.core.config.ModelTable;
+import dev.moka.core.policy.Approver;
+import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.SessionGrants;
+import dev.moka.core.sandbox.SandboxRules;
+import dev.moka.protocol.ReviewDecision;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.context.ProjectDocs;
@@ -60,6 +65,9 @@ public final class Session implements AutoCloseable {
     /** The context the next submitted turn gets; written only by the submission loop. */
     private volatile TurnContext context;
     private volatile boolean shuttingDown;
+    private final PendingApprovals approvals = new PendingApprovals();
+    /** What the person approved for the rest of the session, shared by its turns. */
+    private final SessionGrants grants = new SessionGrants();
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -236,8 +244,8 @@ public final class Session implements AutoCloseable {
                 }
             }
             case Op.Shutdown ignored -> shutdown(id);
-            case Op.ExecApproval ignored -> unavailable(id, "approvals");
-            case Op.PatchApproval ignored -> unavailable(id, "approvals");
+            case Op.ExecApproval approval -> answer(id, approval.id(), approval.decision());
+            case Op.PatchApproval approval -> answer(id, approval.id(), approval.decision());
             case Op.AddToHistory add -> appendHistory(id, add.text());
             case Op.GetHistoryEntryRequest request -> historyEntry(id, request);
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id));
@@ -376,9 +384,26 @@ public final class Session implements AutoCloseable {
         runner.record(message);
         appendHistory(id, message.text());
         emit(id, new EventMsg.UserMessage(message.text(), List.of()));
-        String last = runner.run(turnContext, msg -> emit(id, msg));
+        EventSink sink = msg -> emit(id, msg);
+        String last = runner.run(turnContext, sink, guard(turnContext, sink));
         notifier.turnComplete(setup.conversationId(), id, turnContext.cwd(), List.of(message.text()), last);
         return last;
+    }
+
+    /** The guard of one turn: its sandbox rules follow the turn's cwd and policy; grants last the session. */
+    private Guard guard(TurnContext turnContext, EventSink sink) {
+        GuardSettings settings = setup.guard();
+        SandboxRules rules = SandboxRules.of(turnContext.sandboxPolicy(), turnContext.cwd(), settings.env(),
+                setup.mokaHome(), settings.allowGitWrites());
+        Approver approver = settings.canAsk() ? approvals.forTurn(sink) : Approver.NOBODY;
+        return new Guard(turnContext.approvalPolicy(), rules, settings.launcher(), grants, approver, sink::emit);
+    }
+
+    private void answer(String id, String requestId, ReviewDecision decision) {
+        if (!approvals.answer(requestId, decision)) {
+            emit(id, new EventMsg.Warning("no approval request \"" + requestId + "\" is waiting; the decision was"
+                    + " ignored"));
+        }
     }
 
     private void compact(String id, TurnContext turnContext) throws ModelClientException {

@@ -17,13 +17,14 @@ import tools.jackson.databind.JsonNode;
  * history) and {@code contextSettings} drive context management; {@code resumedContext} is the turn context a
  * resumed history was last brought up to date with (null for a new conversation, or when the rollout recorded
  * none). {@code startupNotices} ({@code Warning}s and {@code BackgroundEvent}s) are reported once the session starts; {@code owned}
- * is closed when the session shuts down (the processes its tools keep).
+ * is closed when the session shuts down (the processes its tools keep); {@code guard} (null: unattended)
+ * is how commands are sandboxed and approved.
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
-        AutoCloseable owned) {
+        AutoCloseable owned, GuardSettings guard) {
     public SessionSetup {
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
@@ -31,6 +32,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
         startupNotices = startupNotices == null ? List.of() : List.copyOf(startupNotices);
         log = log == null ? MokaLog.discarding() : log;
         owned = owned == null ? () -> { } : owned;
+        guard = guard == null ? GuardSettings.unattended() : guard;
     }
 
     /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */
@@ -38,6 +40,6 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
             List<ResponseItem> resumedItems, JsonNode outputSchema) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
-                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null, null, List.of(), null, null);
+                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null, null, List.of(), null, null, null);
     }
 }

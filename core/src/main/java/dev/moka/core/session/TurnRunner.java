@@ -12,6 +12,7 @@ import dev.moka.core.context.TokenAccounting;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.core.context.ToolOutputBudget;
 import dev.moka.core.tools.ToolCall;
+import dev.moka.core.policy.Guard;
 import dev.moka.core.tools.FixedToolContext;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
@@ -68,7 +69,7 @@ final class TurnRunner {
     }
 
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
-    String run(TurnContext context, EventSink sink) throws ModelClientException, InterruptedException {
+    String run(TurnContext context, EventSink sink, Guard guard) throws ModelClientException, InterruptedException {
         String lastMessage = null;
         tools.turnStarted();
         ToolOutputBudget budget = ToolOutputBudget.forModel(context.settings().model(),
@@ -105,7 +106,8 @@ final class TurnRunner {
                 return lastMessage;
             }
             List<ResponseItem> outputs = new ArrayList<>();
-            ToolContext toolContext = toolContext(context, sink);
+            ToolContext toolContext = new FixedToolContext(context.cwd(), context.approvalPolicy(),
+                    context.sandboxPolicy(), sink::emit, guard);
             for (ToolCall call : calls) {
                 long started = System.nanoTime();
                 ToolResult result = tools.dispatch(call, toolContext);
@@ -188,9 +190,5 @@ final class TurnRunner {
             case ResponseEvent.OutputItemDone ignored -> { }
             case ResponseEvent.Completed ignored -> { }
         }
-    }
-
-    private static ToolContext toolContext(TurnContext context, EventSink sink) {
-        return new FixedToolContext(context.cwd(), context.approvalPolicy(), context.sandboxPolicy(), sink::emit);
     }
 }

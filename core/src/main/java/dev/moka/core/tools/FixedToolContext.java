@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import dev.moka.core.policy.Guard;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.SandboxPolicy;
@@ -8,7 +9,13 @@ import java.util.function.Consumer;
 
 /** A tool context made of plain values, its events handed to {@code events}. */
 public record FixedToolContext(Path cwd, AskForApproval approvalPolicy, SandboxPolicy sandboxPolicy,
-        Consumer<EventMsg> events) implements ToolContext {
+        Consumer<EventMsg> events, Guard guard) implements ToolContext {
+
+    /** A context with nobody to approve anything: see {@link Guard#unattended}. */
+    public FixedToolContext(Path cwd, AskForApproval approvalPolicy, SandboxPolicy sandboxPolicy,
+            Consumer<EventMsg> events) {
+        this(cwd, approvalPolicy, sandboxPolicy, events, Guard.unattended(approvalPolicy, sandboxPolicy, cwd, events));
+    }
 
     @Override
     public void emit(EventMsg event) {

@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import dev.moka.core.policy.Guard;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.SandboxPolicy;
@@ -16,8 +17,14 @@ public interface ToolContext {
     /** Emits an event to the front ends, tagged with the current submission. */
     void emit(EventMsg event);
 
-    /** This context with another working directory (a call's {@code workdir}). */
+    /**
+     * Decides how commands and patches may run in this turn. Its sandbox rules belong to the turn's working
+     * directory, whatever {@link #withCwd} a call chose.
+     */
+    Guard guard();
+
+    /** This context with another working directory (a call's {@code workdir}); the guard stays the turn's. */
     default ToolContext withCwd(Path dir) {
-        return new FixedToolContext(dir, approvalPolicy(), sandboxPolicy(), this::emit);
+        return new FixedToolContext(dir, approvalPolicy(), sandboxPolicy(), this::emit, guard());
     }
 }

@@ -104,7 +104,7 @@ public final class ContextBench {
                 new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
         var settings = ContextSettings.DEFAULTS.withRemoteCompaction(remote);
         var setup = new SessionSetup(id, context, client, new ToolRouter(List.of(new OutputTool())), rollout,
-                "You are a benchmark agent.", null, "bash", List.of(), null, home, settings, null, null, List.of(), null, null);
+                "You are a benchmark agent.", null, "bash", List.of(), null, home, settings, null, null, List.of(), null, null, null);
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long serverCpuBefore = cpu(threads, true);

@@ -69,7 +69,7 @@ final class SessionHarness {
                 new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
         return Session.start(new SessionSetup(conversationId, context, client, new ToolRouter(tools), rollout,
                 "You are a test agent.", "Be brief.", "bash", List.of(), null, null, null, null, "openai", List.of(),
-                MokaLog.open(home, Map.of()), null));
+                MokaLog.open(home, Map.of()), null, null));
     }
 
     /** Submits one text turn and collects its events up to and including the one that ends it. */

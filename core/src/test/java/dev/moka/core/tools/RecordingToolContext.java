@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import dev.moka.core.policy.Guard;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.SandboxPolicy;
@@ -29,6 +30,11 @@ public final class RecordingToolContext implements ToolContext {
     @Override
     public SandboxPolicy sandboxPolicy() {
         return new SandboxPolicy.DangerFullAccess();
+    }
+
+    @Override
+    public Guard guard() {
+        return Guard.unattended(approvalPolicy(), sandboxPolicy(), cwd, this::emit);
     }
 
     @Override

@@ -4,6 +4,10 @@ import dev.moka.core.exec.CommandParser;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.SessionCommand;
 import dev.moka.core.exec.SessionResult;
+import dev.moka.core.policy.ExecPermit;
+import dev.moka.core.policy.ExecRequest;
+import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.SandboxDenial;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
@@ -20,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code exec_command} tool: starts a shell command that may outlive the call as an interactive session. */
@@ -29,6 +34,9 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     static final String EXPECTED = "Expected arguments like {\"cmd\": \"npm run dev\", \"workdir\": \"web\", "
             + "\"yield_time_ms\": 2000}; only \"cmd\" is required.";
 
+    static final String USE_DEFAULT = "use_default";
+    static final String REQUIRE_ESCALATED = "require_escalated";
+
     private final ExecSessionManager sessions;
     private final Map<String, String> childEnv;
     private final boolean login;
@@ -36,7 +44,8 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     private final Tool bound;
 
     /** A call's arguments, checked; {@code workdir} is resolved when the call runs, against its turn's cwd. */
-    record Params(String cmd, String workdir, String shell, boolean tty, long yieldTimeMs, long maxOutputTokens) {}
+    record Params(String cmd, String workdir, String shell, boolean tty, long yieldTimeMs, long maxOutputTokens,
+            boolean escalate, String justification) {}
 
     /**
      * @param childEnv the environment commands get, already filtered by the shell environment policy
@@ -83,12 +92,17 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
             throw new ToolArguments.Invalid("\"cmd\" is missing or empty: give the shell command to run");
         }
         String shell = ToolArguments.optionalString(args, "shell");
-        ToolArguments.optionalString(args, "justification");
+        String permissions = ToolArguments.optionalString(args, "sandbox_permissions");
+        if (permissions != null && !permissions.equals(USE_DEFAULT) && !permissions.equals(REQUIRE_ESCALATED)) {
+            throw new ToolArguments.Invalid("\"sandbox_permissions\" must be \"" + USE_DEFAULT + "\" or \""
+                    + REQUIRE_ESCALATED + "\", got \"" + permissions + "\"");
+        }
         return new Params(cmd, ToolArguments.optionalString(args, "workdir"),
                 shell == null || shell.isBlank() ? SessionTools.DEFAULT_SHELL : shell,
                 Boolean.TRUE.equals(ToolArguments.optionalBoolean(args, "tty")),
                 SessionArguments.positive(args, "yield_time_ms", DEFAULT_YIELD_MS),
-                SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS));
+                SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS),
+                REQUIRE_ESCALATED.equals(permissions), ToolArguments.optionalString(args, "justification"));
     }
 
     @Override
@@ -111,19 +125,40 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
                     "bad workdir");
         }
         List<String> argv = SessionTools.argv(params.shell(), login, params.cmd());
-        context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(), CommandParser.parse(argv)));
-        Duration yield = ExecSessionManager.clampYield(params.yieldTimeMs());
-        SessionResult result;
-        try {
-            result = sessions.start(new SessionCommand(argv, cwd, childEnv, params.tty(), call.callId()), yield,
-                    ShellTool.deltas(call.callId(), context));
-        } catch (IOException e) {
-            String message = "cannot start " + params.shell() + ": " + e.getMessage();
-            context.emit(new EventMsg.ExecCommandEnd(call.callId(), "", message, message, 127, 0, message));
-            return ToolResult.failure(message, "cannot start " + params.shell());
+        var request = new ExecRequest(call.callId(), argv, cwd, params.escalate(), params.justification());
+        Guard guard = context.guard();
+        ExecPermit permit = guard.exec(request);
+        while (true) {
+            if (!(permit instanceof ExecPermit.Run run)) {
+                ExecPermit.Refused refused = (ExecPermit.Refused) permit;
+                return ToolResult.failure(refused.forModel(), refused.brief());
+            }
+            context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(),
+                    CommandParser.parse(argv)));
+            Duration yield = ExecSessionManager.clampYield(params.yieldTimeMs());
+            SessionResult result;
+            try {
+                result = sessions.start(new SessionCommand(argv, cwd, childEnv, params.tty(), call.callId(),
+                        run.confinement()), yield, ShellTool.deltas(call.callId(), context));
+            } catch (IOException e) {
+                String message = "cannot start " + params.shell() + ": " + e.getMessage();
+                context.emit(new EventMsg.ExecCommandEnd(call.callId(), "", message, message, 127, 0, message));
+                return ToolResult.failure(message, "cannot start " + params.shell());
+            }
+            String text = SessionTools.modelOutput(result, params.maxOutputTokens());
+            Optional<String> denial = run.sandboxed() && !result.running()
+                    ? SandboxDenial.detect(result.exitCode(), result.output(), guard.rules()) : Optional.empty();
+            if (denial.isPresent()) {
+                text = SandboxDenial.explain(denial.get(), guard.approval(), text);
+            }
+            SessionTools.emitEndIfExited(result, text, context);
+            if (denial.isPresent() && run.askOnDenial()) {
+                permit = guard.retryUnsandboxed(request, denial.get());
+                if (permit instanceof ExecPermit.Run) {
+                    continue;
+                }
+            }
+            return SessionTools.result(text, result);
         }
-        String text = SessionTools.modelOutput(result, params.maxOutputTokens());
-        SessionTools.emitEndIfExited(result, text, context);
-        return SessionTools.result(text, result);
     }
 }

@@ -16,7 +16,12 @@ final class SessionSpecs {
         property(properties, "tty", "boolean", "Run under a terminal, for programs that need one.");
         property(properties, "yield_time_ms", "number", "How long to wait for output before returning.");
         property(properties, "max_output_tokens", "number", "Longest output to return; the middle is cut.");
-        property(properties, "justification", "string", "One sentence for the user on why the command is needed.");
+        properties.putObject("sandbox_permissions").put("type", "string")
+                .put("description", "\"require_escalated\" to ask the person to run this outside the sandbox;"
+                        + " \"use_default\" (the default) runs it inside.")
+                .putArray("enum").add(ExecCommandTool.USE_DEFAULT).add(ExecCommandTool.REQUIRE_ESCALATED);
+        property(properties, "justification", "string", "With require_escalated: one sentence for the person on"
+                + " why the command must leave the sandbox.");
         return object(properties, "cmd");
     }
 

@@ -1,5 +1,7 @@
 package dev.moka.core.tools.patch;
 
+import dev.moka.core.policy.PatchPermit;
+import java.util.List;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
@@ -74,7 +76,7 @@ public final class ApplyPatchTool implements Tool, TurnListener {
     }
 
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) {
+    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
         String patch = call.arguments();
         if (form == Form.FUNCTION) {
             try {
@@ -92,7 +94,7 @@ public final class ApplyPatchTool implements Tool, TurnListener {
      * Applies one patch as this tool would, for a caller that found it elsewhere (a shell call of
      * {@code apply_patch}, see {@link ApplyPatchInterception}).
      */
-    public ToolResult applyPatch(String callId, String patch, ToolContext context) {
+    public ToolResult applyPatch(String callId, String patch, ToolContext context) throws InterruptedException {
         ParsedPatch parsed;
         try {
             parsed = PatchParser.parse(patch);
@@ -105,7 +107,13 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         } catch (PatchException e) {
             return ToolResult.failure(PatchReport.refusal(e.getMessage(), false), "patch does not fit the files");
         }
-        context.emit(new EventMsg.PatchApplyBegin(callId, true, PatchReport.changes(plan, context.cwd())));
+        var changes = PatchReport.changes(plan, context.cwd());
+        // Moka writes the files itself, outside any sandbox: every real path is checked against the policy.
+        PatchPermit permit = context.guard().patch(callId, List.copyOf(plan.after().keySet()), changes);
+        if (permit instanceof PatchPermit.Refused refused) {
+            return ToolResult.failure(refused.forModel(), refused.brief());
+        }
+        context.emit(new EventMsg.PatchApplyBegin(callId, ((PatchPermit.Allowed) permit).autoApproved(), changes));
         try {
             PatchCommit.commit(plan);
         } catch (PatchException e) {

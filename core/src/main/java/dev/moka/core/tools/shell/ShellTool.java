@@ -8,6 +8,10 @@ import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.exec.ShellWords;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
+import dev.moka.core.policy.ExecPermit;
+import dev.moka.core.policy.ExecRequest;
+import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.SandboxDenial;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
@@ -25,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -114,17 +119,39 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
                     "bad working directory");
         }
         List<String> argv = params.command();
-        String shown = ShellWords.join(argv);
-        context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(), CommandParser.parse(argv)));
+        var request = new ExecRequest(call.callId(), argv, cwd, Boolean.TRUE.equals(params.withEscalatedPermissions()),
+                params.justification());
+        Guard guard = context.guard();
+        ExecPermit permit = guard.exec(request);
         Duration timeout = params.timeoutMs() == null ? null : Duration.ofMillis(params.timeoutMs());
-        ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv),
-                deltas(call.callId(), context));
-        String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
-        context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
-                result.aggregatedOutput(), result.exitCode(), result.duration().toMillis(), output));
-        // A non-zero exit is reported to the model through the output's exit_code, not as a message.
-        return new ToolResult(result.exitCode() != 0, modelOutput(output, result), "",
-                shown + " -> exit " + result.exitCode(), Map.of("exit_code", result.exitCode()));
+        while (true) {
+            if (!(permit instanceof ExecPermit.Run run)) {
+                ExecPermit.Refused refused = (ExecPermit.Refused) permit;
+                return ToolResult.failure(refused.forModel(), refused.brief());
+            }
+            context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(),
+                    CommandParser.parse(argv)));
+            ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv,
+                    run.confinement()), deltas(call.callId(), context));
+            String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
+            Optional<String> denial = run.sandboxed()
+                    ? SandboxDenial.detect(result.exitCode(), result.aggregatedOutput(), guard.rules())
+                    : Optional.empty();
+            if (denial.isPresent()) {
+                output = SandboxDenial.explain(denial.get(), guard.approval(), output);
+            }
+            context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
+                    result.aggregatedOutput(), result.exitCode(), result.duration().toMillis(), output));
+            if (denial.isPresent() && run.askOnDenial()) {
+                permit = guard.retryUnsandboxed(request, denial.get());
+                if (permit instanceof ExecPermit.Run) {
+                    continue;
+                }
+            }
+            // A non-zero exit is reported to the model through the output's exit_code, not as a message.
+            return new ToolResult(result.exitCode() != 0, modelOutput(output, result), "",
+                    ShellWords.join(argv) + " -> exit " + result.exitCode(), Map.of("exit_code", result.exitCode()));
+        }
     }
 
     private List<String> withProfile(List<String> argv) {

@@ -42,7 +42,7 @@ class ApplyPatchConformanceTest {
         }
     }
 
-    private static void run(Path scenario) throws IOException {
+    private static void run(Path scenario) throws IOException, InterruptedException {
         String name = scenario.getFileName().toString();
         Path work = Files.createTempDirectory("moka-conformance-");
         try {

@@ -1,0 +1,207 @@
+package dev.moka.core.policy;
+
+import dev.moka.core.exec.CommandSafety;
+import dev.moka.core.exec.ShellWords;
+import dev.moka.core.sandbox.Confinement;
+import dev.moka.core.sandbox.LinuxSandbox;
+import dev.moka.core.sandbox.SandboxLauncher;
+import dev.moka.core.sandbox.SandboxRules;
+import dev.moka.core.sandbox.SandboxUnavailableException;
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.ReviewDecision;
+import dev.moka.protocol.SandboxPolicy;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Decides, for one turn, how each command and patch may run: inside the sandbox, outside it after the
+ * person approved, or not at all. The one place where the approval policy meets the sandbox policy.
+ */
+public final class Guard {
+    private final AskForApproval approval;
+    private final SandboxRules rules;
+    private final SandboxLauncher launcher;
+    private final SessionGrants grants;
+    private final Approver approver;
+    private final Consumer<EventMsg> events;
+
+    public Guard(AskForApproval approval, SandboxRules rules, SandboxLauncher launcher, SessionGrants grants,
+            Approver approver, Consumer<EventMsg> events) {
+        this.approval = approval;
+        this.rules = rules;
+        this.launcher = launcher;
+        this.grants = grants;
+        this.approver = approver;
+        this.events = events;
+    }
+
+    /**
+     * A guard for a caller with no session: nobody to ask, grants kept only by this guard, the sandbox
+     * mechanism chosen automatically.
+     */
+    public static Guard unattended(AskForApproval approval, SandboxPolicy policy, Path cwd,
+            Consumer<EventMsg> events) {
+        return new Guard(approval, SandboxRules.of(policy, cwd, System.getenv(), null, false),
+                new SandboxLauncher(LinuxSandbox.AUTO, notice -> events.accept(new EventMsg.Warning(notice))),
+                new SessionGrants(), Approver.NOBODY, events);
+    }
+
+    public AskForApproval approval() {
+        return approval;
+    }
+
+    public SandboxRules rules() {
+        return rules;
+    }
+
+    /**
+     * How {@code request} may run. Asks the person where the policy says so.
+     *
+     * @throws InterruptedException when the turn is interrupted while waiting, or the person aborts it
+     */
+    public ExecPermit exec(ExecRequest request) throws InterruptedException {
+        List<String> argv = request.argv();
+        if (CommandSafety.isDangerous(argv) && !grants.coversExactly(argv)) {
+            if (approval == AskForApproval.NEVER) {
+                return new ExecPermit.Refused("Not run: " + ShellWords.join(argv) + " can destroy data or escalate"
+                        + " privileges, and approval_policy is \"never\", so it is refused. Find a narrower command.",
+                        "dangerous command refused");
+            }
+            ExecPermit.Refused refused = ask(request, "this command can destroy data or escalate privileges", null);
+            return refused != null ? refused : run(request.escalate());
+        }
+        if (request.escalate() && !rules.fullAccess() && approval != AskForApproval.NEVER) {
+            if (!grants.covers(argv)) {
+                String why = request.justification() == null || request.justification().isBlank()
+                        ? "the model asks to run this outside the sandbox" : request.justification();
+                ExecPermit.Refused refused = ask(request, why, CommandSafety.approvalPrefix(argv).orElse(null));
+                if (refused != null) {
+                    return refused;
+                }
+            }
+            return new ExecPermit.Run(Confinement.none(), false);
+        }
+        if (approval == AskForApproval.UNTRUSTED && !CommandSafety.isKnownSafe(argv) && !grants.covers(argv)) {
+            ExecPermit.Refused refused = ask(request, "approval_policy is \"untrusted\": only known read-only"
+                    + " commands run without asking", CommandSafety.approvalPrefix(argv).orElse(null));
+            if (refused != null) {
+                return refused;
+            }
+        }
+        return run(false);
+    }
+
+    /**
+     * After the sandbox denied {@code request} ({@code denial} says what): under {@code on-failure}, asks to
+     * run it again without the sandbox.
+     */
+    public ExecPermit retryUnsandboxed(ExecRequest request, String denial) throws InterruptedException {
+        if (!grants.covers(request.argv())) {
+            ExecPermit.Refused refused = ask(request, "the sandbox denied it (" + denial + "); run it again"
+                    + " without the sandbox?", CommandSafety.approvalPrefix(request.argv()).orElse(null));
+            if (refused != null) {
+                return refused;
+            }
+        }
+        return new ExecPermit.Run(Confinement.none(), false);
+    }
+
+    /**
+     * Whether a patch that writes {@code files} (real paths, symlinks and {@code ..} resolved) may be
+     * written from Moka's own process. {@code changes} is what the approval request shows.
+     */
+    public PatchPermit patch(String callId, List<Path> files, Map<String, JsonNode> changes)
+            throws InterruptedException {
+        List<String> problems = files.stream().map(f -> SandboxDenial.writeProblem(rules, f)).filter(p -> p != null)
+                .toList();
+        boolean askAnyway = approval == AskForApproval.UNTRUSTED;
+        if (problems.isEmpty() && !askAnyway || grants.coversPaths(files)) {
+            return new PatchPermit.Allowed(true);
+        }
+        String reason = problems.isEmpty() ? "approval_policy is \"untrusted\": every patch is approved by hand"
+                : "it writes " + String.join("; ", problems);
+        if (approval == AskForApproval.NEVER) {
+            return new PatchPermit.Refused("No file was changed: " + reason + ", and approval_policy is \"never\"."
+                    + " Only write files inside the writable roots.", "patch outside the sandbox refused");
+        }
+        var request = new EventMsg.ApplyPatchApprovalRequest(callId, changes, reason, null);
+        ReviewDecision decision = decide(request, "apply this patch", reason);
+        return switch (decision) {
+            case APPROVED -> new PatchPermit.Allowed(false);
+            case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
+                grants.grantPaths(files);
+                yield new PatchPermit.Allowed(false);
+            }
+            case DENIED -> new PatchPermit.Refused(refusal("patch", reason), "patch denied");
+            case ABORT -> throw new InterruptedException("the person aborted the turn");
+        };
+    }
+
+    private ExecPermit run(boolean unsandboxed) {
+        if (unsandboxed || rules.fullAccess()) {
+            return new ExecPermit.Run(Confinement.none(), false);
+        }
+        try {
+            return new ExecPermit.Run(launcher.confine(rules), approval == AskForApproval.ON_FAILURE);
+        } catch (SandboxUnavailableException e) {
+            events.accept(new EventMsg.Warning("the sandbox cannot start, so the command was not run: "
+                    + e.getMessage()));
+            return new ExecPermit.Refused("Not run: the sandbox cannot start here, and commands never run outside"
+                    + " the sandbox the person chose. " + e.getMessage(), "sandbox unavailable");
+        }
+    }
+
+    /** Asks about a command; null when approved (grants recorded), else the refusal to return. */
+    private ExecPermit.Refused ask(ExecRequest request, String reason, List<String> prefix)
+            throws InterruptedException {
+        var event = new EventMsg.ExecApprovalRequest(request.callId(), request.argv(), request.cwd().toString(),
+                reason, prefix);
+        ReviewDecision decision = decide(event, "run " + ShellWords.join(request.argv()), reason);
+        return switch (decision) {
+            case APPROVED -> null;
+            case APPROVED_FOR_SESSION -> {
+                grants.grantCommand(request.argv());
+                yield null;
+            }
+            case APPROVED_PREFIX -> {
+                if (prefix != null) {
+                    grants.grantPrefix(prefix);
+                } else {
+                    grants.grantCommand(request.argv());
+                }
+                yield null;
+            }
+            case DENIED -> new ExecPermit.Refused(refusal("command", reason), "command denied");
+            case ABORT -> throw new InterruptedException("the person aborted the turn");
+        };
+    }
+
+    private ReviewDecision decide(EventMsg request, String what, String reason) throws InterruptedException {
+        if (!approver.canAsk()) {
+            events.accept(request);
+            events.accept(new EventMsg.Warning("approval needed to " + what + " (" + reason + "), but nobody can"
+                    + " approve in this run: denied"));
+            return ReviewDecision.DENIED;
+        }
+        return approver.decide(request);
+    }
+
+    private String refusal(String what, String reason) {
+        return approver.canAsk() ? denied(what, reason) : unattended(what, reason);
+    }
+
+    private static String denied(String what, String reason) {
+        return "The person denied this " + what + " (asked because " + reason + "). It was not run; do not retry"
+                + " it unchanged. Continue another way or ask the person what they want.";
+    }
+
+    private static String unattended(String what, String reason) {
+        return "This " + what + " needs the person's approval (" + reason + "), but nobody can approve in this"
+                + " run (moka exec is unattended), so it was denied. Do it another way that the sandbox allows, or"
+                + " finish and say what needs approval.";
+    }
+}

@@ -1,0 +1,87 @@
+package dev.moka.core.policy;
+
+import dev.moka.core.sandbox.SandboxRules;
+import dev.moka.core.sandbox.WritableRoot;
+import dev.moka.protocol.AskForApproval;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Recognises a command that failed because the sandbox stopped it, from its exit code and output, so the
+ * model hears "the sandbox denied this" instead of a puzzling failure, with the path or the network call.
+ */
+public final class SandboxDenial {
+    private static final Pattern FILE_DENIED = Pattern.compile(
+            "['‘\"`]?(/[^'’\"`:\\n]*?)['’\"`]?:?\\s*(Read-only file system|Permission denied|Operation not permitted)");
+    private static final Pattern READ_ONLY_FS = Pattern.compile("Read-only file system");
+    private static final Pattern NETWORK_DENIED = Pattern.compile("Network is unreachable|Could not resolve host"
+            + "|Temporary failure in name resolution|Name or service not known|Address family not supported"
+            + "|Failed to establish a new connection|getaddrinfo|Couldn't connect to server|connect: Operation not"
+            + " permitted|socket: Operation not permitted|Permission denied \\(connect\\)");
+
+    private SandboxDenial() {}
+
+    /** What the sandbox denied ({@code "writing /x: ..."}, {@code "network access"}), or empty. */
+    public static Optional<String> detect(int exitCode, String output, SandboxRules rules) {
+        if (exitCode == 0 || rules.fullAccess()) {
+            return Optional.empty();
+        }
+        Matcher file = FILE_DENIED.matcher(output);
+        while (file.find()) {
+            Path path = Path.of(file.group(1));
+            String problem = writeProblem(rules, path);
+            if (problem != null) {
+                return Optional.of("writing " + problem);
+            }
+        }
+        if (READ_ONLY_FS.matcher(output).find()) {
+            return Optional.of("writing a read-only location (writable roots: " + roots(rules) + ")");
+        }
+        if (!rules.network() && NETWORK_DENIED.matcher(output).find()) {
+            return Optional.of("network access, which is off in this sandbox (sandbox_workspace_write.network_access"
+                    + " = true turns it on)");
+        }
+        return Optional.empty();
+    }
+
+    /** The output the model gets for a command the sandbox denied. */
+    public static String explain(String denial, AskForApproval approval, String output) {
+        String escalate = switch (approval) {
+            case ON_REQUEST, UNTRUSTED -> " If the command must do this, call it again with"
+                    + " \"with_escalated_permissions\": true (exec_command: \"sandbox_permissions\":"
+                    + " \"require_escalated\") and a one-sentence \"justification\"; the person will be asked.";
+            case ON_FAILURE -> " The person did not let it run outside the sandbox.";
+            case NEVER -> " Commands cannot leave the sandbox in this session; find another way.";
+        };
+        return "[sandbox] The sandbox denied this command: " + denial + ". This is the sandbox's doing, not a fault"
+                + " of the command." + escalate + "\n" + output;
+    }
+
+    /** Why the sandbox does not let a command write {@code file}, or null when it may. */
+    static String writeProblem(SandboxRules rules, Path file) {
+        if (rules.fullAccess()) {
+            return null;
+        }
+        for (WritableRoot root : rules.writableRoots()) {
+            if (!file.startsWith(root.root())) {
+                continue;
+            }
+            for (Path guarded : root.protectedPaths()) {
+                if (file.startsWith(guarded)) {
+                    boolean git = guarded.getFileName() != null && guarded.getFileName().toString().equals(".git");
+                    return file + ", inside " + guarded + ", which the sandbox keeps read-only"
+                            + (git ? " (sandbox_workspace_write.allow_git_writes = true opens it)" : "");
+                }
+            }
+            return null;
+        }
+        return file + ", outside the writable roots (" + roots(rules) + ")";
+    }
+
+    private static String roots(SandboxRules rules) {
+        return rules.writableRoots().isEmpty() ? "none: the sandbox is read-only"
+                : String.join(", ", rules.writableRoots().stream().map(r -> r.root().toString()).toList());
+    }
+}

@@ -1,0 +1,46 @@
+package dev.moka.core.policy;
+
+import dev.moka.core.exec.CommandSafety;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the person approved for the rest of a session: exact commands, command prefixes and patched paths.
+ * Shared by the turns of one session; safe for concurrent use.
+ */
+public final class SessionGrants {
+    public SessionGrants() {}
+
+    private final Set<List<String>> commands = ConcurrentHashMap.newKeySet();
+    private final Set<List<String>> prefixes = ConcurrentHashMap.newKeySet();
+    private final Set<Path> paths = ConcurrentHashMap.newKeySet();
+
+    void grantCommand(List<String> argv) {
+        commands.add(List.copyOf(argv));
+    }
+
+    void grantPrefix(List<String> prefix) {
+        prefixes.add(List.copyOf(prefix));
+    }
+
+    void grantPaths(Collection<Path> granted) {
+        paths.addAll(granted);
+    }
+
+    /** Exactly this command was approved for the session. */
+    boolean coversExactly(List<String> argv) {
+        return commands.contains(argv);
+    }
+
+    /** This command, or a prefix of it, was approved; a prefix never covers a dangerous command. */
+    boolean covers(List<String> argv) {
+        return coversExactly(argv) || prefixes.stream().anyMatch(p -> CommandSafety.matchesPrefix(p, argv));
+    }
+
+    boolean coversPaths(Collection<Path> wanted) {
+        return paths.containsAll(wanted);
+    }
+}
