@@ -34,6 +34,10 @@ final class ContextHarness {
     String model = "gpt-5.1-codex";
     ContextSettings settings = ContextSettings.DEFAULTS;
     String providerId = "openai";
+    AskForApproval approval = AskForApproval.NEVER;
+    SandboxMode sandbox = SandboxMode.WORKSPACE_WRITE;
+    /** Whether the face answers approval requests (an interactive UI) or denies them at once (exec). */
+    boolean canAsk;
 
     ContextHarness(MockResponsesServer server, Path home) {
         this.server = server;
@@ -60,14 +64,14 @@ final class ContextHarness {
             Files.createDirectories(home);
             Files.writeString(home.resolve("config.toml"), configToml());
             Config loaded = ConfigLoader.load(home, List.of(), new ConfigOverrides(model, null, null, cwd,
-                    AskForApproval.NEVER, SandboxMode.WORKSPACE_WRITE), env, cwd);
+                    approval, sandbox), env, cwd);
             Config config = new Config(loaded.mokaHome(), loaded.cwd(), loaded.model(), loaded.modelInfo(),
                     loaded.provider(), loaded.approvalPolicy(), loaded.sandboxPolicy(), loaded.reasoningEffort(),
                     loaded.reasoningSummary(), loaded.verbosity(), "Be brief.", "You are a test agent.",
                     loaded.warnings(), loaded.services(), settings, loaded.tools());
             return new Conversations(env, HttpClients.startDefault(), cwd,
                     new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
-                    .open(config, target, new Face("moka_test", null));
+                    .open(config, target, new Face("moka_test", null, canAsk));
         } catch (ConfigException e) {
             throw new IOException(e.getMessage(), e);
         } catch (InterruptedException e) {

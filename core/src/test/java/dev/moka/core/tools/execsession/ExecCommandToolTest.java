@@ -181,7 +181,7 @@ class ExecCommandToolTest {
         assertThat(ResponsesTools.render(exec.spec()).get("name").asString()).isEqualTo("exec_command");
         assertThat(ResponsesTools.render(exec.spec()).get("parameters").get("required")).hasToString("[\"cmd\"]");
         assertThat(ResponsesTools.render(exec.spec()).get("parameters").get("properties").propertyNames()).containsExactly("cmd", "workdir",
-                "shell", "tty", "yield_time_ms", "max_output_tokens", "justification");
+                "shell", "tty", "yield_time_ms", "max_output_tokens", "sandbox_permissions", "justification");
         assertThat(ResponsesTools.render(write.spec()).get("parameters").get("properties").propertyNames()).containsExactly("session_id",
                 "chars", "yield_time_ms", "max_output_tokens");
         assertThat(ResponsesTools.render(exec.spec()).get("description").asString()).doesNotContain("{{");

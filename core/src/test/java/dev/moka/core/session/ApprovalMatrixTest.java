@@ -1,0 +1,285 @@
+package dev.moka.core.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.Event;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Json;
+import dev.moka.protocol.Op;
+import dev.moka.protocol.ReviewDecision;
+import dev.moka.protocol.SandboxMode;
+import dev.moka.testkit.MockResponsesServer;
+import dev.moka.testkit.Sse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Approval policy x sandbox mode x command kind x the person's decision, through a real session over the
+ * testkit server: whether the person is asked, and whether the command really ran (a file it makes).
+ */
+class ApprovalMatrixTest {
+    /** What the model asks to run. */
+    enum Kind {
+        /** Only reads: {@code ls}. */
+        SAFE,
+        /** Writes inside the workspace: {@code touch}. */
+        UNSAFE,
+        /** Destroys data: {@code rm -rf}. */
+        DANGEROUS,
+        /** Writes inside the workspace, asking to leave the sandbox. */
+        ESCALATED
+    }
+
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path cwd;
+
+    MockResponsesServer server;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        server = MockResponsesServer.start();
+        Files.createDirectories(cwd.resolve("victim"));
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    static Stream<Arguments> matrix() {
+        List<Arguments> cases = new ArrayList<>();
+        for (AskForApproval policy : AskForApproval.values()) {
+            for (SandboxMode mode : List.of(SandboxMode.WORKSPACE_WRITE, SandboxMode.DANGER_FULL_ACCESS)) {
+                for (Kind kind : Kind.values()) {
+                    for (ReviewDecision decision : List.of(ReviewDecision.APPROVED, ReviewDecision.DENIED)) {
+                        boolean asked = asks(policy, mode, kind);
+                        boolean runs = runs(policy, kind, asked, decision);
+                        cases.add(Arguments.of(policy, mode, kind, decision, asked, runs));
+                    }
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    /** The contract of issue 10, section 4, written out case by case. */
+    private static boolean asks(AskForApproval policy, SandboxMode mode, Kind kind) {
+        return switch (kind) {
+            case DANGEROUS -> policy != AskForApproval.NEVER;
+            case SAFE -> false;
+            case UNSAFE -> policy == AskForApproval.UNTRUSTED;
+            case ESCALATED -> mode != SandboxMode.DANGER_FULL_ACCESS && policy != AskForApproval.NEVER
+                    || policy == AskForApproval.UNTRUSTED;
+        };
+    }
+
+    private static boolean runs(AskForApproval policy, Kind kind, boolean asked, ReviewDecision decision) {
+        if (kind == Kind.DANGEROUS && policy == AskForApproval.NEVER) {
+            return false;
+        }
+        return !asked || decision == ReviewDecision.APPROVED;
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
+    @MethodSource("matrix")
+    void thePersonIsAskedExactlyWhenThePolicySaysAndTheDecisionHolds(AskForApproval policy, SandboxMode mode,
+            Kind kind, ReviewDecision decision, boolean expectAsked, boolean expectRun) throws Exception {
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(kind)).completed(),
+                Sse.response("r2").text("m1", "done").completed());
+        List<EventMsg> events;
+        try (Session session = open(policy, mode, true)) {
+            events = answering(session, decision);
+        }
+        List<EventMsg.ExecApprovalRequest> asked = of(events, EventMsg.ExecApprovalRequest.class);
+        assertThat(asked).as("approval requests").hasSize(expectAsked ? 1 : 0);
+        assertThat(ran(kind)).as("the command ran").isEqualTo(expectRun);
+        assertThat(events.getLast()).isInstanceOf(EventMsg.TaskComplete.class);
+        if (!expectRun) {
+            String output = outputOfCall("call_1");
+            assertThat(output).containsAnyOf("denied", "refused");
+        }
+    }
+
+    @Test
+    void abortEndsTheTurnAndRunsNothing() throws Exception {
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(Kind.UNSAFE)).completed());
+        List<EventMsg> events;
+        try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
+            events = answering(session, ReviewDecision.ABORT);
+        }
+        assertThat(events.getLast()).isInstanceOf(EventMsg.TurnAborted.class);
+        assertThat(ran(Kind.UNSAFE)).isFalse();
+    }
+
+    @Test
+    void approvedForTheSessionIsNotAskedAgain() throws Exception {
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(Kind.UNSAFE)).completed(),
+                Sse.response("r2").functionCall("call_2", "shell", arguments(Kind.UNSAFE)).completed(),
+                Sse.response("r3").text("m1", "done").completed());
+        List<EventMsg> events;
+        try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
+            events = answering(session, ReviewDecision.APPROVED_FOR_SESSION);
+        }
+        assertThat(of(events, EventMsg.ExecApprovalRequest.class)).hasSize(1);
+        assertThat(of(events, EventMsg.ExecCommandEnd.class)).hasSize(2);
+    }
+
+    @Test
+    void anApprovedPrefixCoversLaterCommandsWithThatPrefixOnly() throws Exception {
+        String first = shell(List.of("touch", "marker"));
+        String second = shell(List.of("touch", "second"));
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", first).completed(),
+                Sse.response("r2").functionCall("call_2", "shell", second).completed(),
+                Sse.response("r3").text("m1", "done").completed());
+        List<EventMsg> events;
+        try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
+            events = answering(session, ReviewDecision.APPROVED_PREFIX);
+        }
+        List<EventMsg.ExecApprovalRequest> asked = of(events, EventMsg.ExecApprovalRequest.class);
+        assertThat(asked).hasSize(1);
+        assertThat(asked.getFirst().proposedPrefix()).containsExactly("touch");
+        assertThat(cwd.resolve("second")).exists();
+    }
+
+    @Test
+    void execDeniesAtOnceWhatWouldAskAndTellsTheModel() throws Exception {
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(Kind.UNSAFE)).completed(),
+                Sse.response("r2").text("m1", "done").completed());
+        List<EventMsg> events;
+        try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, false)) {
+            events = ContextHarness.run(session, userInput());
+        }
+        assertThat(events.getLast()).isInstanceOf(EventMsg.TaskComplete.class);
+        assertThat(of(events, EventMsg.ExecApprovalRequest.class)).hasSize(1);
+        assertThat(of(events, EventMsg.Warning.class)).anySatisfy(w -> assertThat(w.message())
+                .contains("nobody can approve"));
+        assertThat(ran(Kind.UNSAFE)).isFalse();
+        assertThat(outputOfCall("call_1")).contains("nobody can approve");
+    }
+
+    @Test
+    void aPatchOutsideTheWritableRootsIsAskedForAndWrittenOnlyWhenApproved() throws Exception {
+        for (ReviewDecision decision : List.of(ReviewDecision.DENIED, ReviewDecision.APPROVED)) {
+            String patch = "*** Begin Patch\n*** Add File: made-" + decision.wire() + ".txt\n+hi\n*** End Patch\n";
+            server.enqueue(Sse.response("r1").customToolCall("call_p", "apply_patch", patch).completed(),
+                    Sse.response("r2").text("m1", "done").completed());
+            List<EventMsg> events;
+            try (Session session = open(AskForApproval.ON_REQUEST, SandboxMode.READ_ONLY, true)) {
+                events = answering(session, decision);
+            }
+            assertThat(of(events, EventMsg.ApplyPatchApprovalRequest.class)).hasSize(1);
+            assertThat(cwd.resolve("made-" + decision.wire() + ".txt").toFile().exists())
+                    .isEqualTo(decision == ReviewDecision.APPROVED);
+        }
+    }
+
+    @Test
+    void aPatchInsideTheWorkspaceIsNotAskedFor() throws Exception {
+        String patch = "*** Begin Patch\n*** Add File: inside.txt\n+hi\n*** End Patch\n";
+        server.enqueue(Sse.response("r1").customToolCall("call_p", "apply_patch", patch).completed(),
+                Sse.response("r2").text("m1", "done").completed());
+        List<EventMsg> events;
+        try (Session session = open(AskForApproval.ON_REQUEST, SandboxMode.WORKSPACE_WRITE, true)) {
+            events = answering(session, ReviewDecision.DENIED);
+        }
+        assertThat(of(events, EventMsg.ApplyPatchApprovalRequest.class)).isEmpty();
+        assertThat(cwd.resolve("inside.txt")).exists();
+    }
+
+    private Session open(AskForApproval policy, SandboxMode mode, boolean canAsk) throws Exception {
+        var harness = new ContextHarness(server, home);
+        harness.approval = policy;
+        harness.sandbox = mode;
+        harness.canAsk = canAsk;
+        return harness.start(cwd);
+    }
+
+    /** Runs one user turn, answering every approval request with {@code decision}. */
+    private static List<EventMsg> answering(Session session, ReviewDecision decision) throws InterruptedException {
+        session.submit(userInput());
+        List<EventMsg> events = new ArrayList<>();
+        while (true) {
+            Event event = session.pollEvent(30, TimeUnit.SECONDS);
+            if (event == null) {
+                throw new AssertionError("no event within 30 s; got so far: " + events);
+            }
+            events.add(event.msg());
+            switch (event.msg()) {
+                case EventMsg.ExecApprovalRequest r -> session.submit(new Op.ExecApproval(r.callId(), decision));
+                case EventMsg.ApplyPatchApprovalRequest r ->
+                        session.submit(new Op.PatchApproval(r.callId(), decision));
+                case EventMsg.TaskComplete t -> {
+                    return events;
+                }
+                case EventMsg.TurnAborted a -> {
+                    return events;
+                }
+                case EventMsg.Error e -> {
+                    return events;
+                }
+                default -> { }
+            }
+        }
+    }
+
+    private static Op userInput() {
+        return new Op.UserInput(List.of(new InputItem.Text("go")));
+    }
+
+    private String arguments(Kind kind) {
+        return switch (kind) {
+            case SAFE -> shell(List.of("ls"));
+            case UNSAFE -> shell(List.of("touch", "marker"));
+            case DANGEROUS -> shell(List.of("rm", "-rf", "victim"));
+            case ESCALATED -> {
+                ObjectNode args = (ObjectNode) Json.parse(shell(List.of("touch", "marker")));
+                args.put("with_escalated_permissions", true).put("justification", "needs to write");
+                yield Json.write(args);
+            }
+        };
+    }
+
+    private static String shell(List<String> argv) {
+        ObjectNode args = Json.object();
+        argv.forEach(args.putArray("command")::add);
+        return Json.write(args);
+    }
+
+    private boolean ran(Kind kind) {
+        return switch (kind) {
+            case SAFE -> true;
+            case UNSAFE, ESCALATED -> Files.exists(cwd.resolve("marker"));
+            case DANGEROUS -> !Files.exists(cwd.resolve("victim"));
+        };
+    }
+
+    /** The output Moka sent back for {@code callId}, from the last request to the model. */
+    private String outputOfCall(String callId) {
+        return server.requests().getLast().input().stream()
+                .filter(item -> callId.equals(item.path("call_id").asString(null)))
+                .filter(item -> item.path("type").asString("").endsWith("_output"))
+                .map(item -> item.path("output").asString(""))
+                .findFirst().orElseThrow(() -> new AssertionError("no output for " + callId));
+    }
+
+    private static <T extends EventMsg> List<T> of(List<EventMsg> events, Class<T> type) {
+        return events.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+}
