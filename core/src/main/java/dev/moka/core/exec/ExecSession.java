@@ -53,7 +53,7 @@ final class ExecSession {
         ExecSession session = new ExecSession(id, command, process, null, output);
         pump(process.getInputStream(), ExecOutputStream.STDOUT, output, process.pid(), false);
         pump(process.getErrorStream(), ExecOutputStream.STDERR, output, process.pid(), false);
-        process.onExit().thenRun(output::poke);
+        process.onExit().thenRun(() -> ProcessGroups.killLeftovers(process.pid())).thenRun(output::poke);
         return session;
     }
 
@@ -74,7 +74,7 @@ final class ExecSession {
         output.listen(listener);
         ExecSession session = new ExecSession(id, command, process, pty, output);
         pump(pty.output(), ExecOutputStream.STDOUT, output, process.pid(), true);
-        process.onExit().thenRun(output::poke);
+        process.onExit().thenRun(() -> ProcessGroups.killLeftovers(process.pid())).thenRun(output::poke);
         return session;
     }
 

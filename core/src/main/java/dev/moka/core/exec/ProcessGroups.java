@@ -45,6 +45,15 @@ final class ProcessGroups {
         descendants.forEach(ProcessHandle::destroyForcibly);
     }
 
+    /**
+     * Ends what a command that has exited left behind in its group ({@code sleep 60 &}, {@code nohup}): the
+     * command led its group, and a group id is not reused while any member lives. Children that left the
+     * group ({@code setsid}) are ended by the sandbox's pid namespace instead.
+     */
+    static void killLeftovers(long leaderPid) {
+        Posix.killGroup(leaderPid, Posix.SIGKILL);
+    }
+
     private static boolean launchable(String program, Path cwd, Map<String, String> env) {
         if (program.contains("/")) {
             return runnable(cwd.resolve(program));

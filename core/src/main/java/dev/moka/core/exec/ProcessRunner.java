@@ -64,6 +64,8 @@ public final class ProcessRunner {
         if (timedOut) {
             ProcessGroups.kill(process.toHandle());
             process.waitFor();
+        } else {
+            ProcessGroups.killLeftovers(process.pid());
         }
         long drainDeadline = System.nanoTime() + DRAIN_GRACE.toNanos();
         out.join(remaining(drainDeadline));

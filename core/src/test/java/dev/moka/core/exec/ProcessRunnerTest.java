@@ -78,6 +78,18 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void backgroundChildrenEndWithTheirCommand() throws Exception {
+        String marker = "98" + ProcessHandle.current().pid() % 10_000;
+        ExecResult result = run(null, "bash", "-c", "sleep " + marker + " & nohup sleep " + marker
+                + " >/dev/null 2>&1 & echo started");
+
+        assertThat(result.stdout()).contains("started");
+        Thread.sleep(200);
+        assertThat(ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().orElse("").contains("sleep " + marker))).isEmpty();
+    }
+
+    @Test
     void timeoutKillsTheProcess() throws Exception {
         ExecResult result = run(Duration.ofMillis(300), "sleep", "30");
 
