@@ -180,7 +180,8 @@ public final class Conversations {
      */
     private GuardSettings guardSettings(Config config, Face face, List<EventMsg> notices) {
         var launcher = new SandboxLauncher(LinuxSandbox.AUTO, note -> notices.add(new EventMsg.BackgroundEvent(note)));
-        var settings = new GuardSettings(launcher, env, false, face.canAsk());
+        var settings = new GuardSettings(launcher, config.tools().environmentPolicy().apply(env), false,
+                face.canAsk());
         SandboxRules rules = SandboxRules.of(config.sandboxPolicy(), config.cwd(), env, config.mokaHome(),
                 settings.allowGitWrites());
         if (!rules.fullAccess()) {

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * What a session needs to guard its commands besides the turn context: the sandbox launcher, the
- * environment ({@code TMPDIR}), whether {@code .git} may be written, and whether its face can answer
+ * environment its commands get (the shell environment policy applied; its {@code TMPDIR} is writable), whether {@code .git} may be written, and whether its face can answer
  * approval requests (an interactive UI can; {@code moka exec} cannot, so its requests are denied at once).
  */
 public record GuardSettings(SandboxLauncher launcher, Map<String, String> env, boolean allowGitWrites,

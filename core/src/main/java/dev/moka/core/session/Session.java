@@ -8,7 +8,9 @@ import dev.moka.core.config.ModelTable;
 import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.SessionGrants;
+import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.sandbox.SandboxRules;
+import dev.moka.core.sandbox.SandboxUnavailableException;
 import dev.moka.protocol.ReviewDecision;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
@@ -109,7 +111,7 @@ public final class Session implements AutoCloseable {
                 ? setup.initialContext() : setup.resumedContext();
         this.messageHistory = new MessageHistory(home == null ? null : home.resolve("history.jsonl"),
                 settings.historyPersistence(), settings.historyMaxBytes());
-        this.notifier = new TurnNotifier(settings.notifyCommand(), log);
+        this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
@@ -385,8 +387,9 @@ public final class Session implements AutoCloseable {
         appendHistory(id, message.text());
         emit(id, new EventMsg.UserMessage(message.text(), List.of()));
         EventSink sink = msg -> emit(id, msg);
-        String last = runner.run(turnContext, sink, guard(turnContext, sink));
-        notifier.turnComplete(setup.conversationId(), id, turnContext.cwd(), List.of(message.text()), last);
+        Guard guard = guard(turnContext, sink);
+        String last = runner.run(turnContext, sink, guard);
+        notify(id, turnContext, message.text(), last, guard);
         return last;
     }
 
@@ -397,6 +400,18 @@ public final class Session implements AutoCloseable {
                 setup.mokaHome(), settings.allowGitWrites());
         Approver approver = settings.canAsk() ? approvals.forTurn(sink) : Approver.NOBODY;
         return new Guard(turnContext.approvalPolicy(), rules, settings.launcher(), grants, approver, sink::emit);
+    }
+
+    /** The {@code notify} command runs in the turn's sandbox; where that cannot start, it does not run. */
+    private void notify(String id, TurnContext turnContext, String input, String last, Guard guard) {
+        Confinement confinement;
+        try {
+            confinement = setup.guard().launcher().confine(guard.rules());
+        } catch (SandboxUnavailableException e) {
+            log.warn("notify: not run, the sandbox cannot start: " + e.getMessage());
+            return;
+        }
+        notifier.turnComplete(setup.conversationId(), id, turnContext.cwd(), List.of(input), last, confinement);
     }
 
     private void answer(String id, String requestId, ReviewDecision decision) {

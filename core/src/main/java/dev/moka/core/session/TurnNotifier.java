@@ -1,11 +1,13 @@
 package dev.moka.core.session;
 
+import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.log.MokaLog;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs the {@code notify} command after each completed turn with one JSON argument describing it. The
@@ -14,10 +16,13 @@ import java.util.List;
  */
 final class TurnNotifier {
     private final List<String> command;
+    private final Map<String, String> env;
     private final MokaLog log;
 
-    TurnNotifier(List<String> command, MokaLog log) {
+    /** {@code env} is the environment commands get (the shell environment policy applied): no secrets. */
+    TurnNotifier(List<String> command, Map<String, String> env, MokaLog log) {
         this.command = List.copyOf(command);
+        this.env = Map.copyOf(env);
         this.log = log;
     }
 
@@ -33,7 +38,9 @@ final class TurnNotifier {
         return Json.write(json);
     }
 
-    void turnComplete(String threadId, String turnId, Path cwd, List<String> inputs, String lastMessage) {
+    /** Starts the command under {@code confinement}, the sandbox the turn's own commands ran in. */
+    void turnComplete(String threadId, String turnId, Path cwd, List<String> inputs, String lastMessage,
+            Confinement confinement) {
         if (command.isEmpty()) {
             return;
         }
@@ -41,9 +48,11 @@ final class TurnNotifier {
         argv.add(payload(threadId, turnId, cwd, inputs, lastMessage));
         Process process;
         try {
-            process = new ProcessBuilder(argv).directory(cwd.toFile())
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
+            var builder = new ProcessBuilder(argv).directory(cwd.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+            builder.environment().clear();
+            builder.environment().putAll(env);
+            process = confinement.start(builder, false);
             process.getOutputStream().close();
         } catch (IOException e) {
             log.warn("notify: cannot run " + command.getFirst() + ": " + e.getMessage());

@@ -129,6 +129,37 @@ class ApprovalMatrixTest {
     }
 
     @Test
+    void interruptEndsAWaitForApproval() throws Exception {
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(Kind.UNSAFE)).completed());
+        List<EventMsg> events = new ArrayList<>();
+        try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
+            session.submit(userInput());
+            while (events.isEmpty() || !(events.getLast() instanceof EventMsg.TurnAborted)) {
+                Event event = session.pollEvent(30, TimeUnit.SECONDS);
+                assertThat(event).as("events so far: %s", events).isNotNull();
+                events.add(event.msg());
+                if (event.msg() instanceof EventMsg.ExecApprovalRequest) {
+                    session.submit(new Op.Interrupt());
+                }
+            }
+        }
+        assertThat(ran(Kind.UNSAFE)).isFalse();
+    }
+
+    @Test
+    void aDecisionForNoWaitingRequestIsReportedAndIgnored() throws Exception {
+        try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
+            session.submit(new Op.ExecApproval("call_nobody", ReviewDecision.APPROVED));
+            Event event;
+            do {
+                event = session.pollEvent(30, TimeUnit.SECONDS);
+                assertThat(event).isNotNull();
+            } while (!(event.msg() instanceof EventMsg.Warning));
+            assertThat(((EventMsg.Warning) event.msg()).message()).contains("call_nobody");
+        }
+    }
+
+    @Test
     void approvedForTheSessionIsNotAskedAgain() throws Exception {
         server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(Kind.UNSAFE)).completed(),
                 Sse.response("r2").functionCall("call_2", "shell", arguments(Kind.UNSAFE)).completed(),
