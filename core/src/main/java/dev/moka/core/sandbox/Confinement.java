@@ -6,7 +6,7 @@ import java.io.IOException;
  * How one child process is confined: it starts the command a {@link ProcessBuilder} describes so that the
  * kernel enforces a {@link SandboxRules}. Immutable; one value may start many processes.
  */
-public sealed interface Confinement permits Unconfined {
+public sealed interface Confinement permits Unconfined, Bubblewrap, Landlocked {
     /**
      * Starts {@code builder}'s command (already complete: program, arguments, directory, environment,
      * redirects) under this confinement.

@@ -1,7 +1,12 @@
 package dev.moka.core.sandbox;
 
 import dev.moka.protocol.SandboxPolicy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,20 +18,104 @@ import java.util.Map;
  * @param fullAccess no sandbox at all ({@code danger-full-access})
  */
 public record SandboxRules(List<WritableRoot> writableRoots, boolean network, boolean fullAccess) {
+    /** Names kept read-only directly inside every writable root: the agent must not rewrite its own rules. */
+    static final List<String> PROTECTED_NAMES = List.of(".git", ".agents", ".moka");
+
     public SandboxRules {
         writableRoots = List.copyOf(writableRoots);
     }
 
     public static final SandboxRules FULL_ACCESS = new SandboxRules(List.of(), true, true);
 
-    /** Placeholder until the mechanisms land. */
+    /**
+     * The rules of {@code policy} in {@code cwd}. Workspace-write roots are {@code cwd}, the policy's
+     * writable roots, {@code $TMPDIR} and {@code /tmp} (each unless excluded), with symlinks resolved; roots
+     * that do not exist are left out.
+     */
     public static SandboxRules of(SandboxPolicy policy, Path cwd, Map<String, String> env, Path mokaHome,
             boolean allowGitWrites) {
         return switch (policy) {
-            case SandboxPolicy.DangerFullAccess d -> FULL_ACCESS;
-            case SandboxPolicy.ReadOnly r -> new SandboxRules(List.of(), false, false);
-            case SandboxPolicy.WorkspaceWrite w -> new SandboxRules(List.of(new WritableRoot(cwd, List.of())),
-                    w.networkAccess(), false);
+            case SandboxPolicy.DangerFullAccess ignored -> FULL_ACCESS;
+            case SandboxPolicy.ReadOnly ignored -> new SandboxRules(List.of(), false, false);
+            case SandboxPolicy.WorkspaceWrite w -> {
+                List<Path> workspaces = new ArrayList<>();
+                workspaces.add(cwd);
+                workspaces.addAll(w.writableRoots().stream().map(cwd::resolve).toList());
+                List<Path> scratch = new ArrayList<>();
+                String tmpdir = env.get("TMPDIR");
+                if (!w.excludeTmpdirEnvVar() && tmpdir != null && !tmpdir.isBlank()) {
+                    scratch.add(Path.of(tmpdir));
+                }
+                if (!w.excludeSlashTmp()) {
+                    scratch.add(Path.of("/tmp"));
+                }
+                Path home = mokaHome == null ? null : real(mokaHome.toAbsolutePath().normalize());
+                Map<Path, WritableRoot> roots = new LinkedHashMap<>();
+                // Scratch space gets no masks for names that are absent: nobody reads /tmp/.agents, and a mask
+                // would leave empty directories behind in a shared place.
+                addRoots(workspaces, true, home, allowGitWrites, roots);
+                addRoots(scratch, false, home, allowGitWrites, roots);
+                yield new SandboxRules(List.copyOf(roots.values()), w.networkAccess(), false);
+            }
         };
+    }
+
+    private static void addRoots(List<Path> candidates, boolean maskAbsent, Path home, boolean allowGitWrites,
+            Map<Path, WritableRoot> roots) {
+        for (Path candidate : candidates) {
+            Path root = real(candidate.toAbsolutePath().normalize());
+            if (root != null && Files.isDirectory(root) && !roots.containsKey(root)) {
+                roots.put(root, new WritableRoot(root, protectedPaths(root, home, allowGitWrites, maskAbsent)));
+            }
+        }
+    }
+
+    private static List<Path> protectedPaths(Path root, Path mokaHome, boolean allowGitWrites, boolean maskAbsent) {
+        List<Path> paths = new ArrayList<>();
+        for (String name : PROTECTED_NAMES) {
+            if (name.equals(".git") && allowGitWrites) {
+                continue;
+            }
+            Path path = root.resolve(name);
+            if (!maskAbsent && !Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            paths.add(path);
+            if (name.equals(".git") && Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+                Path gitdir = gitdirTarget(path);
+                if (gitdir != null && gitdir.startsWith(root) && !gitdir.equals(root)) {
+                    paths.add(gitdir);
+                }
+            }
+        }
+        if (mokaHome != null && mokaHome.startsWith(root) && !mokaHome.equals(root)) {
+            paths.add(mokaHome);
+        }
+        return paths;
+    }
+
+    /** The directory a {@code .git} file's {@code gitdir:} line names (a worktree or a submodule), resolved. */
+    static Path gitdirTarget(Path gitFile) {
+        try {
+            for (String line : Files.readAllLines(gitFile)) {
+                if (line.startsWith("gitdir:")) {
+                    Path target = gitFile.getParent().resolve(line.substring("gitdir:".length()).strip()).normalize();
+                    Path realTarget = real(target);
+                    return realTarget == null ? target : realTarget;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // An unreadable .git file names nothing; the file itself stays protected.
+        }
+        return null;
+    }
+
+    /** The path with symlinks resolved, or null when it does not exist. */
+    private static Path real(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

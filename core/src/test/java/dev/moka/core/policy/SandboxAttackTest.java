@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.sandbox.LinuxSandbox;
+import dev.moka.core.sandbox.ProcessHardening;
 import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.tools.FixedToolContext;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -52,10 +54,17 @@ class SandboxAttackTest {
     Path outside;
     Path home;
     Path tmpdir;
+    Path worktree;
     ServerSocket tcp;
     DatagramSocket udp;
     final AtomicInteger tcpConnections = new AtomicInteger();
     Thread acceptor;
+
+    @BeforeAll
+    static void hardenThisProcess() {
+        // As Moka does at start: commands must not read this JVM's memory or environment.
+        assertThat(ProcessHardening.apply()).isEmpty();
+    }
 
     @BeforeEach
     void setUp() throws IOException {
@@ -66,9 +75,10 @@ class SandboxAttackTest {
         Files.writeString(outside.resolve("target.txt"), "original\n");
         Files.createDirectories(work.resolve(".git/hooks"));
         Files.writeString(work.resolve(".git/config"), "[core]\n");
-        Files.createDirectories(work.resolve("sub"));
-        Files.createDirectories(work.resolve("gitstore"));
-        Files.writeString(work.resolve("sub/.git"), "gitdir: " + work.resolve("gitstore") + "\n");
+        // A second writable root that is a git worktree: its .git is a file naming the real git directory.
+        worktree = Files.createDirectories(base.resolve("worktree"));
+        Files.createDirectories(worktree.resolve("gitstore"));
+        Files.writeString(worktree.resolve(".git"), "gitdir: gitstore\n");
         Files.createSymbolicLink(work.resolve("out-link"), outside);
         Files.createSymbolicLink(work.resolve("file-link"), outside.resolve("target.txt"));
         tcp = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -115,12 +125,14 @@ class SandboxAttackTest {
                 r -> assertThat(work.resolve(".git/config")).exists()));
         list.add(new Attack("delete .git", "rm -rf .git",
                 r -> assertThat(work.resolve(".git/config")).exists()));
-        list.add(new Attack("chmod .git", "chmod 777 .git/config",
-                r -> assertThat(Files.getPosixFilePermissions(work.resolve(".git/config"))).hasSizeLessThan(9)));
-        list.add(new Attack("write the gitdir: target", "echo x > gitstore/HEAD",
-                r -> assertThat(work.resolve("gitstore/HEAD")).doesNotExist()));
-        list.add(new Attack("create .agents", "mkdir .agents && echo x > .agents/skill.md",
-                r -> assertThat(work.resolve(".agents")).doesNotExist()));
+        list.add(new Attack("chmod .git, then write", "chmod 777 .git/config; echo x >> .git/config",
+                r -> assertThat(work.resolve(".git/config")).hasContent("[core]")));
+        list.add(new Attack("write the gitdir: target", "echo x > " + worktree + "/gitstore/HEAD",
+                r -> assertThat(worktree.resolve("gitstore/HEAD")).doesNotExist()));
+        list.add(new Attack("replace a worktree's .git file", "echo 'gitdir: /elsewhere' > " + worktree + "/.git",
+                r -> assertThat(worktree.resolve(".git")).hasContent("gitdir: gitstore")));
+        list.add(new Attack("create .agents", "mkdir -p .agents && echo x > .agents/skill.md",
+                r -> assertThat(work.resolve(".agents/skill.md")).doesNotExist()));
         list.add(new Attack("create .moka", "mkdir -p .moka && echo x > .moka/config.toml",
                 r -> assertThat(work.resolve(".moka/config.toml")).doesNotExist()));
         list.add(new Attack("write MOKA_HOME", "echo x > .mokahome/config.toml",
@@ -155,7 +167,7 @@ class SandboxAttackTest {
                 + ", 16, $ARGV[0], 0, 0) == -1 ? 3 : 0)' $!; echo ptrace=$?",
                 r -> assertThat(r.forModel()).contains("ptrace=3")));
         list.add(new Attack("setuid is ignored (no_new_privs)", "grep NoNewPrivs /proc/self/status",
-                r -> assertThat(r.forModel()).containsPattern("NoNewPrivs:\\s+1")));
+                r -> assertThat(r.forModel()).contains("NoNewPrivs:\\t1")));
         list.add(new Attack("the secret is not in the child's environment", "env",
                 r -> assertThat(r.forModel()).doesNotContain(SECRET)));
         list.add(new Attack("mount a file system", "mount -t tmpfs none " + outside + " && touch " + outside + "/m",
@@ -220,8 +232,9 @@ class SandboxAttackTest {
                 }));
     }
 
+    /** The test's files live under /tmp, so /tmp itself is left out; $TMPDIR stands for scratch space. */
     private SandboxPolicy workspaceWrite(boolean network) {
-        return new SandboxPolicy.WorkspaceWrite(List.of(), network, false, false);
+        return new SandboxPolicy.WorkspaceWrite(List.of(worktree), network, false, true);
     }
 
     private ToolResult attempt(LinuxSandbox mechanism, SandboxPolicy policy, Attack attack) throws Exception {

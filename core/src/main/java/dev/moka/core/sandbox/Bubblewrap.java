@@ -1,0 +1,87 @@
+package dev.moka.core.sandbox;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Confinement by bubblewrap: a read-only view of the whole file system with the writable roots bound
+ * read-write and their protected paths bound read-only again (masked when missing), new user, pid and ipc
+ * namespaces (and network, when it is off), a fresh {@code /proc} and {@code /dev}, every capability
+ * dropped, and the seccomp program handed over on descriptor 3. The pid namespace ends whatever the
+ * command leaves behind when it exits.
+ *
+ * @param bwrap the bubblewrap executable
+ */
+record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
+    /**
+     * ProcessBuilder passes no descriptor beyond 0-2, so bash feeds the seccomp program to descriptor 3
+     * through a pipe. No file holds it: a file could be rewritten by a command for the next one.
+     */
+    private static final String FEED_FILTER = "exec 3< <(printf \"$0\") && exec \"$@\"";
+
+    @Override
+    public Process start(ProcessBuilder builder, boolean tty) throws IOException {
+        File dir = builder.directory();
+        Path cwd = dir == null ? Path.of("").toAbsolutePath() : dir.toPath().toAbsolutePath();
+        builder.command(argv(builder.command(), cwd, tty));
+        return builder.start();
+    }
+
+    @Override
+    public String mechanism() {
+        return "bwrap";
+    }
+
+    List<String> argv(List<String> command, Path cwd, boolean tty) {
+        List<String> argv = new ArrayList<>(List.of("/bin/bash", "-c", FEED_FILTER, escaped(filter()),
+                bwrap.toString(), "--die-with-parent", "--unshare-user", "--unshare-pid", "--unshare-ipc",
+                "--cap-drop", "ALL"));
+        if (!tty) {
+            // Its own session: no terminal to push keystrokes into with TIOCSTI.
+            argv.add("--new-session");
+        }
+        if (!rules.network()) {
+            argv.add("--unshare-net");
+        }
+        argv.addAll(List.of("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"));
+        for (WritableRoot root : rules.writableRoots()) {
+            argv.addAll(List.of("--bind", root.root().toString(), root.root().toString()));
+        }
+        for (WritableRoot root : rules.writableRoots()) {
+            for (Path guarded : root.protectedPaths()) {
+                String path = guarded.toString();
+                if (Files.exists(guarded, LinkOption.NOFOLLOW_LINKS)) {
+                    argv.addAll(List.of("--ro-bind", path, path));
+                } else if (Files.isDirectory(guarded.getParent())) {
+                    // Not there yet: an empty read-only directory takes its place, so it cannot be created.
+                    argv.addAll(List.of("--tmpfs", path, "--remount-ro", path));
+                }
+            }
+        }
+        argv.addAll(List.of("--chdir", cwd.toString(), "--seccomp", "3", "--"));
+        argv.addAll(command);
+        return argv;
+    }
+
+    private byte[] filter() {
+        SeccompFilter.Arch arch = SeccompFilter.current();
+        if (arch == null) {
+            throw new IllegalStateException("no seccomp program for " + System.getProperty("os.arch"));
+        }
+        return SeccompFilter.program(arch, rules.network());
+    }
+
+    /** The bytes as a printf format of {@code \xHH} escapes. */
+    private static String escaped(byte[] bytes) {
+        StringBuilder out = new StringBuilder(bytes.length * 4);
+        for (byte b : bytes) {
+            out.append("\\x").append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+        }
+        return out.toString();
+    }
+}
