@@ -60,7 +60,32 @@ final class CommandLines {
         login.addOption(OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
                 .auxiliaryTypes(String.class).description("Override a config.toml key.").build());
         root.addSubcommand("login", login);
+        root.addSubcommand("sandbox", sandbox());
         return root;
+    }
+
+    private static CommandSpec sandbox() {
+        CommandSpec sandbox = command("sandbox", "Run a command in Moka's sandbox, or check what can enforce it here.");
+        CommandSpec linux = command("linux", "Run CMD exactly as the agent's commands run: same sandbox, same"
+                + " environment.");
+        linux.addOption(OptionSpec.builder("-s", "--sandbox").paramLabel("MODE").type(String.class)
+                .description("read-only, workspace-write or danger-full-access.").build());
+        linux.addOption(OptionSpec.builder("--full-auto").arity("0").type(boolean.class)
+                .description("Same as --sandbox workspace-write.").build());
+        linux.addOption(configOption());
+        linux.addPositional(PositionalParamSpec.builder().index("0..*").arity("0..*").paramLabel("CMD")
+                .type(String.class).description("The command and its arguments, after --.").build());
+        CommandSpec doctor = command("doctor", "Say which sandbox mechanisms work here, why the others do not, and"
+                + " how to fix them; exit non-zero when the configured one cannot be enforced.");
+        doctor.addOption(configOption());
+        sandbox.addSubcommand("linux", linux);
+        sandbox.addSubcommand("doctor", doctor);
+        return sandbox;
+    }
+
+    private static OptionSpec configOption() {
+        return OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
+                .auxiliaryTypes(String.class).description("Override a config.toml key.").build();
     }
 
     private static CommandSpec command(String name, String description) {
@@ -91,7 +116,23 @@ final class CommandLines {
                             new ResumeTarget.Fresh()).run();
             case "login" -> new LoginCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.matchedOptionValue("--config", List.<String>of()));
+            case "sandbox" -> sandbox(command, startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
+        };
+    }
+
+    private static int sandbox(ParseResult sandbox, Startup startup) {
+        if (!sandbox.hasSubcommand()) {
+            startup.err().println("moka: sandbox needs a subcommand: linux or doctor (see: moka sandbox --help)");
+            return ExitCodes.USAGE;
+        }
+        ParseResult sub = sandbox.subcommand();
+        List<String> overrides = sub.matchedOptionValue("--config", List.<String>of());
+        return switch (sub.commandSpec().name()) {
+            case "doctor" -> new SandboxCommand(startup).doctor(overrides);
+            case "linux" -> new SandboxCommand(startup).linux(sub.matchedOptionValue("--sandbox", null),
+                    sub.hasMatchedOption("--full-auto"), overrides, sub.matchedPositionalValue(0, List.<String>of()));
+            default -> throw new IllegalStateException("no handler for sandbox " + sub.commandSpec().name());
         };
     }
 

@@ -1,0 +1,141 @@
+package dev.moka.core.sandbox;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code moka sandbox doctor}: what can enforce a sandbox on this machine and why the rest cannot, each
+ * failure with its fix, and whether the configured {@code sandbox_linux} can be enforced.
+ */
+public final class SandboxDoctor {
+    /** One finding; {@code fix} is null when it is fine or when there is nothing to do. */
+    public record Check(String name, boolean ok, String detail, String fix) {}
+
+    /** @param mechanism what would enforce the configured mode here, or null when nothing can */
+    public record Report(LinuxSandbox configured, List<Check> checks, String mechanism) {
+        public Report {
+            checks = List.copyOf(checks);
+        }
+
+        public boolean enforceable() {
+            return mechanism != null;
+        }
+
+        public String render() {
+            StringBuilder out = new StringBuilder();
+            for (Check check : checks) {
+                out.append(check.ok() ? "ok    " : "FAIL  ").append(check.name()).append(": ").append(check.detail())
+                        .append('\n');
+                if (check.fix() != null) {
+                    out.append("      fix: ").append(check.fix()).append('\n');
+                }
+            }
+            out.append('\n').append("sandbox_linux = \"").append(configured.wire()).append("\": ")
+                    .append(enforceable() ? "enforced by " + mechanism
+                            : "CANNOT be enforced here; commands under a restricting sandbox_mode will be refused")
+                    .append('\n');
+            return out.toString();
+        }
+    }
+
+    private SandboxDoctor() {}
+
+    public static Report diagnose(LinuxSandbox configured) {
+        SandboxSupport support = SandboxSupport.probe();
+        List<Check> checks = new ArrayList<>();
+        checks.add(new Check("kernel", true, "Linux " + orUnknown(UserNamespaces.read(Path.of(
+                "/proc/sys/kernel/osrelease"))) + " (" + System.getProperty("os.arch") + ")", null));
+        checks.add(landlock(support));
+        checks.add(seccomp());
+        checks.addAll(userNamespaces());
+        checks.add(bwrap(support));
+        String mechanism = switch (configured) {
+            case BWRAP -> support.bwrapProblem() == null ? "bubblewrap" : null;
+            case LANDLOCK -> support.landlockProblem() == null ? "Landlock + seccomp" : null;
+            case AUTO -> support.bwrapProblem() == null ? "bubblewrap"
+                    : support.landlockProblem() == null ? "Landlock + seccomp (bubblewrap cannot run here)" : null;
+        };
+        return new Report(configured, checks, mechanism);
+    }
+
+    private static Check landlock(SandboxSupport support) {
+        return support.landlockProblem() == null
+                ? new Check("landlock", true, "ABI " + support.landlockAbi(), null)
+                : new Check("landlock", false, support.landlockProblem(),
+                        "boot a kernel 5.13+ with CONFIG_SECURITY_LANDLOCK=y and landlock in lsm=");
+    }
+
+    private static Check seccomp() {
+        String mode = null;
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Seccomp:")) {
+                    mode = line.substring("Seccomp:".length()).strip();
+                }
+            }
+        } catch (IOException e) {
+            // Reported below as unknown.
+        }
+        if (mode == null) {
+            return new Check("seccomp", false, "the kernel reports no seccomp support",
+                    "a kernel built with CONFIG_SECCOMP_FILTER=y");
+        }
+        if (SeccompFilter.current() == null) {
+            return new Check("seccomp", false, "no filter is written for " + System.getProperty("os.arch"),
+                    "use an x86_64 or aarch64 machine");
+        }
+        return new Check("seccomp", true, "filters available (this process: mode " + mode + ")", null);
+    }
+
+    private static List<Check> userNamespaces() {
+        List<Check> checks = new ArrayList<>();
+        String clone = UserNamespaces.read(UserNamespaces.UNPRIVILEGED_CLONE);
+        if (clone != null) {
+            checks.add(new Check("kernel.unprivileged_userns_clone", !clone.equals("0"), clone,
+                    clone.equals("0") ? "sysctl -w kernel.unprivileged_userns_clone=1" : null));
+        }
+        String max = UserNamespaces.read(UserNamespaces.MAX_NAMESPACES);
+        checks.add(new Check("user.max_user_namespaces", max != null && !max.equals("0"), orUnknown(max),
+                "0".equals(max) ? "sysctl -w user.max_user_namespaces=15000" : null));
+        String apparmor = UserNamespaces.read(UserNamespaces.APPARMOR_RESTRICT);
+        checks.add(new Check("apparmor_restrict_unprivileged_userns", !"1".equals(apparmor),
+                apparmor == null ? "not present (no AppArmor restriction)" : apparmor,
+                "1".equals(apparmor) ? "an AppArmor profile that grants bwrap userns, or sysctl -w"
+                        + " kernel.apparmor_restrict_unprivileged_userns=0" : null));
+        return checks;
+    }
+
+    private static Check bwrap(SandboxSupport support) {
+        if (support.bwrap() == null) {
+            return new Check("bubblewrap", false, "not installed", "apt-get install bubblewrap");
+        }
+        String version = version(support.bwrap());
+        return support.bwrapProblem() == null
+                ? new Check("bubblewrap", true, support.bwrap() + " (" + version + "), creates namespaces", null)
+                : new Check("bubblewrap", false, support.bwrap() + " (" + version + "): " + support.bwrapProblem(),
+                        "see the user namespace checks above");
+    }
+
+    private static String version(Path bwrap) {
+        try {
+            Process process = new ProcessBuilder(bwrap.toString(), "--version").redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            process.waitFor(5, TimeUnit.SECONDS);
+            return out.isEmpty() ? "unknown version" : out;
+        } catch (IOException e) {
+            return "version unknown: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "version unknown";
+        }
+    }
+
+    private static String orUnknown(String value) {
+        return value == null ? "unknown" : value;
+    }
+}
