@@ -74,7 +74,8 @@ final class CommandLines {
                 .description("Same as --sandbox workspace-write.").build());
         linux.addOption(configOption());
         linux.addPositional(PositionalParamSpec.builder().index("0..*").arity("0..*").paramLabel("CMD")
-                .type(String.class).description("The command and its arguments, after --.").build());
+                .type(List.class).auxiliaryTypes(String.class)
+                .description("The command and its arguments, after --.").build());
         CommandSpec doctor = command("doctor", "Say which sandbox mechanisms work here, why the others do not, and"
                 + " how to fix them; exit non-zero when the configured one cannot be enforced.");
         doctor.addOption(configOption());

@@ -1,5 +1,6 @@
 package dev.moka.core.exec;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -14,10 +15,13 @@ public final class CommandSafety {
     /** Programs that read or print and have no option that writes or runs another program. */
     private static final Set<String> ALWAYS_SAFE = Set.of("cat", "cd", "echo", "false", "grep", "egrep", "fgrep",
             "head", "ls", "nl", "pwd", "tail", "true", "wc", "which", "whoami", "id", "uname", "date", "printf",
-            "basename", "dirname", "realpath", "readlink", "stat", "file", "tr", "cut", "uniq", "tree", "du", "df",
-            "env", "printenv", "seq", "rev", "expr", "test", "column", "diff", "cmp", "md5sum", "sha256sum");
-    private static final Set<String> FIND_UNSAFE = Set.of("-exec", "-execdir", "-ok", "-okdir", "-delete",
-            "-fls", "-fprint", "-fprint0", "-fprintf");
+            "basename", "dirname", "realpath", "readlink", "stat", "file", "tr", "cut", "du", "df",
+            "printenv", "seq", "rev", "expr", "test", "column", "cmp", "md5sum", "sha256sum");
+    /** {@code find} actions that write or delete; {@code -exec} and its like are judged by what they run. */
+    private static final Set<String> FIND_WRITES = Set.of("-delete", "-fls", "-fprint", "-fprint0", "-fprintf");
+    private static final Set<String> FIND_RUNS = Set.of("-exec", "-execdir", "-ok", "-okdir");
+    /** Wrappers inside wrappers inside shells: past this depth a command is simply not known to be safe. */
+    private static final int MAX_DEPTH = 8;
     private static final Set<String> RG_UNSAFE = Set.of("--pre", "--hostname-bin", "--search-zip", "-z");
     private static final Set<String> GIT_READS = Set.of("status", "log", "diff", "show", "branch", "rev-parse",
             "ls-files", "blame", "grep");
@@ -28,13 +32,20 @@ public final class CommandSafety {
 
     /** Whether the command only reads: every part of a {@code bash -lc} script must be safe on its own. */
     public static boolean isKnownSafe(List<String> argv) {
+        return knownSafe(argv, 0);
+    }
+
+    private static boolean knownSafe(List<String> argv, int depth) {
+        if (depth > MAX_DEPTH || argv.isEmpty()) {
+            return false;
+        }
         String script = ShellWords.script(argv);
         if (script == null) {
-            return safeCommand(argv);
+            return safeCommand(argv, depth);
         }
         ShellScript parsed = ShellScript.parse(script);
         return parsed != null && parsed.plain() && !parsed.commands().isEmpty()
-                && parsed.commands().stream().allMatch(c -> safeCommand(c.words()));
+                && parsed.commands().stream().allMatch(c -> safeCommand(c.words(), depth));
     }
 
     /**
@@ -43,9 +54,16 @@ public final class CommandSafety {
      * Scripts are scanned even when they use syntax the parser does not describe.
      */
     public static boolean isDangerous(List<String> argv) {
+        return dangerous(argv, 0);
+    }
+
+    private static boolean dangerous(List<String> argv, int depth) {
+        if (depth > MAX_DEPTH || argv.isEmpty()) {
+            return depth > MAX_DEPTH;
+        }
         String script = ShellWords.script(argv);
         if (script == null) {
-            return dangerousCommand(argv, List.of());
+            return dangerousCommand(argv, List.of(), depth);
         }
         ShellScript parsed = ShellScript.parse(script);
         if (parsed == null) {
@@ -53,16 +71,29 @@ public final class CommandSafety {
             return BLOCK_DEVICE.matcher(script).find() && script.contains(">")
                     || script.matches("(?s).*\\b(sudo|rm\\s+-[a-zA-Z]*[rR][a-zA-Z]*f|rm\\s+-[a-zA-Z]*f[a-zA-Z]*[rR]).*");
         }
-        return parsed.commands().stream().anyMatch(c -> dangerousCommand(c.words(), c.redirects()));
+        return parsed.commands().stream().anyMatch(c -> dangerousCommand(c.words(), c.redirects(), depth));
     }
 
-    private static boolean safeCommand(List<String> words) {
+    private static boolean safeCommand(List<String> words, int depth) {
         if (words.isEmpty()) {
             return false;
         }
+        if (ShellWords.script(words) != null) {
+            return knownSafe(words, depth + 1);
+        }
+        List<String> wrapped = CommandWrappers.wrapped(words);
+        if (wrapped != null) {
+            // env alone prints the environment and xargs alone echoes; the rest run what they wrap.
+            return wrapped.isEmpty() ? Set.of("env", "xargs").contains(CommandWrappers.baseName(words.getFirst()))
+                    : knownSafe(wrapped, depth + 1);
+        }
         String name = words.getFirst();
         return switch (name) {
-            case "find" -> words.stream().noneMatch(FIND_UNSAFE::contains);
+            case "find" -> safeFind(words, depth);
+            case "tree" -> words.stream().noneMatch(w -> w.equals("-o") || w.startsWith("-o"));
+            case "uniq" -> words.subList(1, words.size()).stream().filter(w -> !w.startsWith("-")).count() <= 1;
+            case "date" -> words.stream().noneMatch(w -> w.equals("-s") || w.startsWith("--set"));
+            case "diff" -> words.stream().noneMatch(w -> w.startsWith("--output"));
             case "rg" -> words.stream().noneMatch(w -> RG_UNSAFE.contains(w) || w.startsWith("--pre=")
                     || w.startsWith("--hostname-bin="));
             case "git" -> safeGit(words);
@@ -71,6 +102,26 @@ public final class CommandSafety {
                     || w.startsWith("--compress-program"));
             default -> ALWAYS_SAFE.contains(name);
         };
+    }
+
+    /** Safe when it writes nothing and every {@code -exec} runs a safe command. */
+    private static boolean safeFind(List<String> words, int depth) {
+        for (int i = 1; i < words.size(); i++) {
+            String word = words.get(i);
+            if (FIND_WRITES.contains(word)) {
+                return false;
+            }
+            if (FIND_RUNS.contains(word)) {
+                List<String> run = new ArrayList<>();
+                for (i++; i < words.size() && !words.get(i).equals(";") && !words.get(i).equals("+"); i++) {
+                    run.add(words.get(i));
+                }
+                if (!knownSafe(run, depth + 1)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static boolean safeGit(List<String> words) {
@@ -98,12 +149,22 @@ public final class CommandSafety {
                 && SED_PRINT.matcher(words.get(2)).matches();
     }
 
-    private static boolean dangerousCommand(List<String> words, List<String> redirects) {
+    private static boolean dangerousCommand(List<String> words, List<String> redirects, int depth) {
         if (redirects.stream().anyMatch(target -> BLOCK_DEVICE.matcher(target).matches())) {
             return true;
         }
         if (words.isEmpty()) {
             return false;
+        }
+        if (ShellWords.script(words) != null) {
+            return dangerous(words, depth + 1);
+        }
+        List<String> wrapped = CommandWrappers.wrapped(words);
+        if (wrapped != null) {
+            return !wrapped.isEmpty() && dangerous(wrapped, depth + 1);
+        }
+        if (words.getFirst().equals("find")) {
+            return findRunsDangerously(words, depth);
         }
         String program = words.getFirst();
         String name = program.substring(program.lastIndexOf('/') + 1);
@@ -119,6 +180,21 @@ public final class CommandSafety {
             default -> name.startsWith("mkfs") || ("shred".equals(name)
                     && words.stream().anyMatch(w -> BLOCK_DEVICE.matcher(w).matches()));
         };
+    }
+
+    private static boolean findRunsDangerously(List<String> words, int depth) {
+        for (int i = 1; i < words.size(); i++) {
+            if (FIND_RUNS.contains(words.get(i))) {
+                List<String> run = new ArrayList<>();
+                for (i++; i < words.size() && !words.get(i).equals(";") && !words.get(i).equals("+"); i++) {
+                    run.add(words.get(i));
+                }
+                if (dangerous(run, depth + 1)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean recursiveAndForced(List<String> words) {
@@ -140,13 +216,4 @@ public final class CommandSafety {
         return recursive && forced;
     }
 
-    /** Placeholder until the prefix rules land: offers no prefix. */
-    public static java.util.Optional<List<String>> approvalPrefix(List<String> argv) {
-        return java.util.Optional.empty();
-    }
-
-    /** Placeholder until the prefix rules land: matches nothing. */
-    public static boolean matchesPrefix(List<String> prefix, List<String> argv) {
-        return false;
-    }
 }

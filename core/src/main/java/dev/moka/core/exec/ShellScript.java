@@ -57,7 +57,8 @@ record ShellScript(List<Command> commands, boolean plain) {
                     redirect(c);
                 } else if (c == '#') {
                     skipComment();
-                } else if (c == '(' || c == ')' || c == '{' || c == '}') {
+                } else if (c == '(' || c == ')' || (c == '{' || c == '}') && words.isEmpty()) {
+                    // A brace opens or closes a group only where a command starts; elsewhere ({} for find) it is text.
                     plain = false;
                     i++;
                 } else if (!word()) {

@@ -17,9 +17,9 @@ public final class ShellWords {
 
     private ShellWords() {}
 
-    /** The script of a {@code <shell> -c|-lc <script>} argv, or null when argv is a plain program call. */
+    /** The script of a {@code <shell> -c|-lc <script> [args]} argv, or null when argv is a plain program call. */
     static String script(List<String> argv) {
-        if (argv.size() != 3 || !SCRIPT_FLAGS.contains(argv.get(1))) {
+        if (argv.size() < 3 || !SCRIPT_FLAGS.contains(argv.get(1))) {
             return null;
         }
         String program = argv.getFirst();

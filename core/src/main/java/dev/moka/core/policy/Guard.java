@@ -1,5 +1,6 @@
 package dev.moka.core.policy;
 
+import dev.moka.core.exec.CommandPrefix;
 import dev.moka.core.exec.CommandSafety;
 import dev.moka.core.exec.ShellWords;
 import dev.moka.core.sandbox.Confinement;
@@ -78,7 +79,7 @@ public final class Guard {
             if (!grants.covers(argv)) {
                 String why = request.justification() == null || request.justification().isBlank()
                         ? "the model asks to run this outside the sandbox" : request.justification();
-                ExecPermit.Refused refused = ask(request, why, CommandSafety.approvalPrefix(argv).orElse(null));
+                ExecPermit.Refused refused = ask(request, why, CommandPrefix.offeredFor(argv).orElse(null));
                 if (refused != null) {
                     return refused;
                 }
@@ -87,7 +88,7 @@ public final class Guard {
         }
         if (approval == AskForApproval.UNTRUSTED && !CommandSafety.isKnownSafe(argv) && !grants.covers(argv)) {
             ExecPermit.Refused refused = ask(request, "approval_policy is \"untrusted\": only known read-only"
-                    + " commands run without asking", CommandSafety.approvalPrefix(argv).orElse(null));
+                    + " commands run without asking", CommandPrefix.offeredFor(argv).orElse(null));
             if (refused != null) {
                 return refused;
             }
@@ -102,7 +103,7 @@ public final class Guard {
     public ExecPermit retryUnsandboxed(ExecRequest request, String denial) throws InterruptedException {
         if (!grants.covers(request.argv())) {
             ExecPermit.Refused refused = ask(request, "the sandbox denied it (" + denial + "); run it again"
-                    + " without the sandbox?", CommandSafety.approvalPrefix(request.argv()).orElse(null));
+                    + " without the sandbox?", CommandPrefix.offeredFor(request.argv()).orElse(null));
             if (refused != null) {
                 return refused;
             }

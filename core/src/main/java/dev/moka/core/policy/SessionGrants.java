@@ -1,6 +1,6 @@
 package dev.moka.core.policy;
 
-import dev.moka.core.exec.CommandSafety;
+import dev.moka.core.exec.CommandPrefix;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -37,7 +37,7 @@ public final class SessionGrants {
 
     /** This command, or a prefix of it, was approved; a prefix never covers a dangerous command. */
     boolean covers(List<String> argv) {
-        return coversExactly(argv) || prefixes.stream().anyMatch(p -> CommandSafety.matchesPrefix(p, argv));
+        return coversExactly(argv) || prefixes.stream().anyMatch(p -> CommandPrefix.covers(p, argv));
     }
 
     boolean coversPaths(Collection<Path> wanted) {

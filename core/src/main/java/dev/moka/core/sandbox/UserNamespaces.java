@@ -31,7 +31,8 @@ final class UserNamespaces {
     /** The trimmed content of a /proc/sys file, or null when it does not exist or cannot be read. */
     static String read(Path file) {
         try {
-            return Files.readString(file).strip();
+            // Not Files.readString: it trusts the size procfs reports and returned "9" for "96365" here.
+            return String.join("\n", Files.readAllLines(file)).strip();
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -1,9 +1,11 @@
 package dev.moka.core.session;
 
-import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.sandbox.Confinement;
+
 import dev.moka.protocol.Json;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +46,11 @@ final class TurnNotifier {
         if (command.isEmpty()) {
             return;
         }
+        if (!launchable(command.getFirst())) {
+            // Said here: inside a sandbox the wrapper would start and only then fail to find it.
+            log.warn("notify: cannot run " + command.getFirst() + ": not found or not executable");
+            return;
+        }
         List<String> argv = new ArrayList<>(command);
         argv.add(payload(threadId, turnId, cwd, inputs, lastMessage));
         Process process;
@@ -63,5 +70,19 @@ final class TurnNotifier {
                 log.warn("notify: " + command.getFirst() + " exited with status " + p.exitValue());
             }
         });
+    }
+
+    private boolean launchable(String program) {
+        if (program.contains("/")) {
+            return Files.isRegularFile(Path.of(program)) && Files.isExecutable(Path.of(program));
+        }
+        String path = env.getOrDefault("PATH", "/usr/bin:/bin");
+        for (String dir : path.split(":")) {
+            Path candidate = dir.isEmpty() ? null : Path.of(dir, program);
+            if (candidate != null && Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
