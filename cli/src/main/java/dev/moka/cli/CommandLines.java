@@ -61,6 +61,12 @@ final class CommandLines {
                 .auxiliaryTypes(String.class).description("Override a config.toml key.").build());
         root.addSubcommand("login", login);
         root.addSubcommand("sandbox", sandbox());
+        CommandSpec trust = command("trust", "Mark a project as trusted in config.toml (its git repository, or the"
+                + " main repository of a worktree): commands then run in workspace-write by default.");
+        trust.addOption(OptionSpec.builder("--untrust").arity("0").type(boolean.class)
+                .description("Mark it untrusted instead: read-only, and risky commands need approval.").build());
+        trust.addPositional(positional(0, "DIR", "The project directory; the current one by default."));
+        root.addSubcommand("trust", trust);
         return root;
     }
 
@@ -118,6 +124,8 @@ final class CommandLines {
             case "login" -> new LoginCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.matchedOptionValue("--config", List.<String>of()));
             case "sandbox" -> sandbox(command, startup);
+            case "trust" -> new TrustCommand(startup).run(command.matchedPositionalValue(0, null),
+                    command.hasMatchedOption("--untrust"));
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
     }

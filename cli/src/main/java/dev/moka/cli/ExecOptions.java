@@ -8,7 +8,8 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /** The flags shared by {@code moka exec} and {@code moka exec resume}. */
-record ExecOptions(String model, String profile, List<String> overrides, Path cwd, String sandbox, boolean oss,
+record ExecOptions(String model, String profile, List<String> overrides, Path cwd, PermissionFlags permissions,
+        boolean oss,
         boolean json, Path outputLastMessage, List<Path> images, Path outputSchema, boolean search,
         boolean skipGitRepoCheck) {
 
@@ -26,8 +27,7 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 .description("Override a config.toml key (dotted path; the value is parsed as TOML, else a string).")
                 .build());
         spec.addOption(value(Path.class, "DIR", "Directory to work in.", "-C", "--cd"));
-        spec.addOption(value(String.class, "MODE", "Sandbox mode: read-only, workspace-write or danger-full-access.",
-                "-s", "--sandbox"));
+        PermissionFlags.declare(spec);
         spec.addOption(flag("Use the local open-source provider (oss).", "--oss"));
         spec.addOption(flag("Print events as JSON lines on stdout.", "--json"));
         spec.addOption(value(Path.class, "FILE", "Write the final message to FILE.", "-o", "--output-last-message"));
@@ -44,7 +44,7 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 parsed.matchedOptionValue("--profile", null),
                 parsed.matchedOptionValue("--config", List.<String>of()),
                 parsed.matchedOptionValue("--cd", null),
-                parsed.matchedOptionValue("--sandbox", null),
+                PermissionFlags.read(parsed),
                 parsed.hasMatchedOption("--oss"),
                 parsed.hasMatchedOption("--json"),
                 parsed.matchedOptionValue("--output-last-message", null),
@@ -64,7 +64,7 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 later.profile != null ? later.profile : profile,
                 allOverrides,
                 later.cwd != null ? later.cwd : cwd,
-                later.sandbox != null ? later.sandbox : sandbox,
+                permissions.mergedWith(later.permissions),
                 oss || later.oss,
                 json || later.json,
                 later.outputLastMessage != null ? later.outputLastMessage : outputLastMessage,

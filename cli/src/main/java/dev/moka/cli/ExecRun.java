@@ -11,13 +11,10 @@ import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.RolloutInUseException;
 import dev.moka.core.session.Session;
-import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
-import dev.moka.protocol.SandboxMode;
-import dev.moka.protocol.WireEnum;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -161,19 +158,16 @@ final class ExecRun {
     }
 
     private Config loadConfig() throws ConfigException, UsageException {
-        SandboxMode sandbox = null;
-        if (options.sandbox() != null) {
-            sandbox = WireEnum.parse(SandboxMode.class, options.sandbox()).orElseThrow(() -> new UsageException(
-                    "--sandbox: unknown mode \"" + options.sandbox() + "\"; expected one of "
-                            + WireEnum.choices(SandboxMode.class)));
-        }
+        Path cwd = options.cwd() == null ? startup.processCwd() : startup.processCwd().resolve(options.cwd());
+        PermissionFlags.Choice permissions = options.permissions().resolve(cwd);
         List<String> overrides = new ArrayList<>(options.overrides());
         if (options.search()) {
             overrides.add("web_search=\"live\"");
         }
-        // Nobody can answer an approval prompt in a headless run, so exec never asks.
+        // exec keeps the approval policy the person chose: nobody can answer here, so a request that would ask
+        // is denied at once and the model is told.
         var flags = new ConfigOverrides(options.model(), options.profile(), options.oss() ? "oss" : null, options.cwd(),
-                AskForApproval.NEVER, sandbox);
+                permissions.approval(), permissions.sandbox(), permissions.addDirs());
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
                 startup.processCwd());
     }

@@ -102,10 +102,10 @@ final class SandboxCommand {
     }
 
     private static LinuxSandbox linux(Config config) {
-        return LinuxSandbox.AUTO;
+        return config.sandbox().linux();
     }
 
     private static boolean allowGitWrites(Config config) {
-        return false;
+        return config.sandbox().allowGitWrites();
     }
 }

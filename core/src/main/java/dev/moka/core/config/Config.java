@@ -12,7 +12,8 @@ import java.util.List;
  * The resolved configuration of one Moka run: config.toml, then {@code -c} overrides, then flags.
  * Nullable fields: {@code reasoningEffort}, {@code verbosity}, {@code developerInstructions}.
  * {@code services} holds the tools' external services (never null; {@link Services#NONE} when none).
- * {@code context} holds the context-management keys (AGENTS.md, budgets, compaction, history, notify).
+ * {@code context} holds the context-management keys (AGENTS.md, budgets, compaction, history, notify);
+ * {@code sandbox} how the sandbox is enforced and whether the project is trusted.
  */
 public record Config(
         Path mokaHome,
@@ -30,7 +31,8 @@ public record Config(
         List<String> warnings,
         Services services,
         ContextSettings context,
-        ToolSettings tools) {
+        ToolSettings tools,
+        SandboxOptions sandbox) {
 
     public Config {
         warnings = List.copyOf(warnings);

@@ -1,5 +1,6 @@
 package dev.moka.core.config;
 
+import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.SandboxMode;
@@ -9,6 +10,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 import java.util.stream.Collectors;
 import org.tomlj.Toml;
 
@@ -48,10 +51,23 @@ public final class ConfigLoader {
                 ? settings.modelProvider()
                 : new Sourced<>(Providers.OPENAI, "model_provider");
         ModelProviderInfo provider = Providers.resolve(providerId, root.get("model_providers"), env);
-        SandboxMode mode = settings.sandboxMode() != null ? settings.sandboxMode() : SandboxMode.READ_ONLY;
-        SandboxPolicy sandbox = SandboxSettings.policy(mode, root.get("sandbox_workspace_write"), cwd);
+        List<Path> projectRoots = ProjectRoots.candidates(cwd);
+        ProjectTrust trust = Trust.of(root.get("projects"), projectRoots);
+        SandboxMode mode = settings.sandboxMode() != null ? settings.sandboxMode()
+                : trust == ProjectTrust.TRUSTED ? SandboxMode.WORKSPACE_WRITE : SandboxMode.READ_ONLY;
+        if (trust == ProjectTrust.UNTRUSTED && (settings.sandboxMode() == null || settings.approvalPolicy() == null)) {
+            warnings = Stream.concat(warnings.stream(), Stream.of("this project (" + projectRoots.getLast()
+                    + ") is marked untrusted, so commands run read-only and risky ones need your approval; `moka"
+                    + " trust` trusts it")).toList();
+        }
+        SandboxPolicy sandbox = SandboxSettings.policy(mode, root.get("sandbox_workspace_write"), cwd,
+                flags.addDirs());
+        var sandboxOptions = new SandboxOptions(
+                Objects.requireNonNullElse(ConfigValues.choice(root.get("sandbox_linux"), LinuxSandbox.class),
+                        LinuxSandbox.AUTO),
+                SandboxSettings.allowGitWrites(root.get("sandbox_workspace_write")), trust, projectRoots.getLast());
         Services services = Services.read(root, env);
-        warnings = java.util.stream.Stream.concat(warnings.stream(), services.warnings().stream()).toList();
+        warnings = Stream.concat(warnings.stream(), services.warnings().stream()).toList();
 
         return new Config(home, cwd, model, modelInfo, provider,
                 settings.approvalPolicy() != null ? settings.approvalPolicy() : AskForApproval.ON_REQUEST,
@@ -64,7 +80,8 @@ public final class ConfigLoader {
                 warnings,
                 services,
                 ContextSettingsReader.read(root, home, provider),
-                ToolSettings.read(root, model));
+                ToolSettings.read(root, model),
+                sandboxOptions);
     }
 
     /**

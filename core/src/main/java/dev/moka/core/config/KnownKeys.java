@@ -16,10 +16,12 @@ final class KnownKeys {
             "sandbox_mode", "sandbox_workspace_write", "profile", "profiles", "model_reasoning_effort",
             "model_reasoning_summary", "model_verbosity", "developer_instructions", "model_instructions_file",
             "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
-            "services", "oauth_providers", "web_search", "shell_environment_policy", "tools");
+            "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
+            "projects");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
-            "exclude_tmpdir_env_var", "exclude_slash_tmp");
+            "exclude_tmpdir_env_var", "exclude_slash_tmp", "allow_git_writes");
+    static final Set<String> PROJECT_KEYS = Set.of("trust_level");
 
     private KnownKeys() {}
 
@@ -53,6 +55,7 @@ final class KnownKeys {
                     }
                 }
                 case "shell_environment_policy" -> knownTable(node, ToolSettings.POLICY_KEYS, out);
+                case "projects" -> forEachTable(node, project -> unknown(project, PROJECT_KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())

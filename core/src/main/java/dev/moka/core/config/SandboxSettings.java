@@ -15,11 +15,16 @@ final class SandboxSettings {
      * The policy for {@code mode}. The workspace-write table is checked even when another mode is active,
      * so a mistake in it shows up before the person switches modes. Relative roots are below {@code cwd}.
      */
-    static SandboxPolicy policy(SandboxMode mode, ConfigNode tableNode, Path cwd) throws ConfigException {
+    static SandboxPolicy policy(SandboxMode mode, ConfigNode tableNode, Path cwd, List<Path> addDirs)
+            throws ConfigException {
         ConfigNode.Table table = ConfigValues.table(tableNode);
-        SandboxPolicy.WorkspaceWrite workspaceWrite = table == null
+        SandboxPolicy.WorkspaceWrite configured = table == null
                 ? (SandboxPolicy.WorkspaceWrite) SandboxPolicy.workspaceWrite()
                 : workspaceWrite(table, cwd);
+        List<Path> roots = new ArrayList<>(configured.writableRoots());
+        addDirs.forEach(dir -> roots.add(cwd.resolve(dir).normalize()));
+        var workspaceWrite = new SandboxPolicy.WorkspaceWrite(roots, configured.networkAccess(),
+                configured.excludeTmpdirEnvVar(), configured.excludeSlashTmp());
         return switch (mode) {
             case READ_ONLY -> SandboxPolicy.readOnly();
             case WORKSPACE_WRITE -> workspaceWrite;
@@ -41,6 +46,12 @@ final class SandboxSettings {
                 flag(table.get("network_access")),
                 flag(table.get("exclude_tmpdir_env_var")),
                 flag(table.get("exclude_slash_tmp")));
+    }
+
+    /** {@code sandbox_workspace_write.allow_git_writes}: commands may write {@code .git} (to commit). */
+    static boolean allowGitWrites(ConfigNode tableNode) throws ConfigException {
+        ConfigNode.Table table = ConfigValues.table(tableNode);
+        return table != null && flag(table.get("allow_git_writes"));
     }
 
     private static boolean flag(ConfigNode node) throws ConfigException {

@@ -1,7 +1,9 @@
 package dev.moka.core.sandbox;
 
+import dev.moka.protocol.WireEnum;
+
 /** {@code sandbox_linux}: which kernel mechanism enforces the sandbox on Linux. */
-public enum LinuxSandbox {
+public enum LinuxSandbox implements WireEnum {
     /** bubblewrap when it can create namespaces here, else Landlock, said once. */
     AUTO("auto"),
     BWRAP("bwrap"),
@@ -13,6 +15,7 @@ public enum LinuxSandbox {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }

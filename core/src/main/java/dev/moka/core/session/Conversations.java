@@ -18,7 +18,6 @@ import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.SandboxPolicy;
-import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.SandboxUnavailableException;
@@ -179,9 +178,10 @@ public final class Conversations {
      * said at once, with the cause and the fix; its commands will be refused, never run unconfined.
      */
     private GuardSettings guardSettings(Config config, Face face, List<EventMsg> notices) {
-        var launcher = new SandboxLauncher(LinuxSandbox.AUTO, note -> notices.add(new EventMsg.BackgroundEvent(note)));
-        var settings = new GuardSettings(launcher, config.tools().environmentPolicy().apply(env), false,
-                face.canAsk());
+        var launcher = new SandboxLauncher(config.sandbox().linux(),
+                note -> notices.add(new EventMsg.BackgroundEvent(note)));
+        var settings = new GuardSettings(launcher, config.tools().environmentPolicy().apply(env),
+                config.sandbox().allowGitWrites(), face.canAsk());
         SandboxRules rules = SandboxRules.of(config.sandboxPolicy(), config.cwd(), env, config.mokaHome(),
                 settings.allowGitWrites());
         if (!rules.fullAccess()) {

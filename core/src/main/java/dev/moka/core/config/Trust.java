@@ -1,0 +1,33 @@
+package dev.moka.core.config;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Reads {@code projects."<abs path>".trust_level} for the most specific project root that has an entry. */
+final class Trust {
+    private Trust() {}
+
+    static ProjectTrust of(ConfigNode projectsNode, List<Path> roots) throws ConfigException {
+        ConfigNode.Table projects = ConfigValues.table(projectsNode);
+        if (projects == null) {
+            return ProjectTrust.UNKNOWN;
+        }
+        for (Path root : roots) {
+            ConfigNode.Table project = ConfigValues.table(projects.get(root.toString()));
+            if (project == null) {
+                continue;
+            }
+            ConfigNode level = project.get("trust_level");
+            String value = ConfigValues.string(level);
+            if (value == null) {
+                continue;
+            }
+            return switch (value) {
+                case "trusted" -> ProjectTrust.TRUSTED;
+                case "untrusted" -> ProjectTrust.UNTRUSTED;
+                default -> throw level.error("must be \"trusted\" or \"untrusted\", got " + ConfigValues.quote(value));
+            };
+        }
+        return ProjectTrust.UNKNOWN;
+    }
+}
