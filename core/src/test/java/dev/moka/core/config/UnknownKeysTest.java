@@ -78,9 +78,7 @@ class UnknownKeysTest {
                 file + ":6: unknown key \"hide_agent_reasoning\" ignored",
                 file + ":8: unknown key \"tui\" ignored",
                 file + ":14: unknown key \"mcp_servers\" ignored",
-                file + ":22: unknown key \"projects\" ignored",
                 file + ":28: unknown key \"features\" ignored",
-                file + ":33: unknown key \"sandbox_workspace_write.allow_git_writes\" ignored",
                 file + ":36: unknown key \"model_providers.openai.requires_openai_auth\" ignored",
                 file + ":41: unknown key \"profiles.ci.tools\" ignored");
     }
