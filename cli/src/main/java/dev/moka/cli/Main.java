@@ -1,6 +1,7 @@
 package dev.moka.cli;
 
 import dev.moka.core.client.HttpClients;
+import dev.moka.core.exec.ProcessHardening;
 import dev.moka.protocol.Json;
 
 /** The {@code moka} command. */
@@ -8,6 +9,8 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // Before any secret is read: no command Moka starts may read its memory or environment.
+        ProcessHardening.apply();
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit.
         boolean needsHttp = args.length > 0 && args[0].equals("exec") && System.getenv("MOKA_SSE_FIXTURE") == null;
