@@ -74,6 +74,7 @@ final class ExecRun {
         List<InputItem> items = input(config);
         JsonNode schema = options.outputSchema() == null ? null
                 : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
+        startup.hardened();
         var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(), Backoff.DEFAULT);
         try (Session session = conversations.open(config, resume, new Face(ORIGINATOR, schema))) {
             return drive(session, items, schema, lastMessageFile);

@@ -1,16 +1,19 @@
 package dev.moka.cli;
 
 import dev.moka.core.client.HttpClients;
-import dev.moka.core.sandbox.ProcessHardening;
+import dev.moka.core.exec.ProcessHardening;
 import dev.moka.protocol.Json;
+import java.util.concurrent.FutureTask;
 
 /** The {@code moka} command. */
 public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        // Before anything reads a secret: no command Moka runs may read its memory or environment.
-        String hardeningProblem = ProcessHardening.apply();
+        // No command Moka starts may read its memory or environment. Binding libc costs tens of milliseconds, so
+        // it overlaps start-up; every command that starts children waits for it first (Startup.hardened).
+        var hardening = new FutureTask<>(ProcessHardening::apply);
+        Thread.ofVirtual().name("moka-hardening").start(hardening);
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit.
         boolean needsHttp = args.length > 0 && args[0].equals("exec") && System.getenv("MOKA_SSE_FIXTURE") == null;
@@ -23,10 +26,7 @@ public final class Main {
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
                 "moka-kill-children"));
-        if (!hardeningProblem.isEmpty()) {
-            System.err.println("moka: warning: " + hardeningProblem.strip());
-        }
-        int code = CommandLines.run(args, Startup.fromProcess(http));
+        int code = CommandLines.run(args, Startup.fromProcess(http, hardening));
         System.exit(code);
     }
 }

@@ -81,6 +81,7 @@ final class SandboxCommand {
                     + e.getMessage());
             return ExitCodes.FAILED;
         }
+        startup.hardened();
         var builder = new ProcessBuilder(command).directory(config.cwd().toFile()).inheritIO();
         builder.environment().clear();
         builder.environment().putAll(env);

@@ -5,6 +5,9 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.Map;
 
 /**
@@ -12,11 +15,25 @@ import java.util.Map;
  * client that started building (TLS set-up is slow) before the arguments were even parsed.
  */
 record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
-        HttpClients http) {
+        HttpClients http, Future<List<String>> hardening) {
 
-    static Startup fromProcess(HttpClients http) {
+    static Startup fromProcess(HttpClients http, Future<List<String>> hardening) {
         return new Startup(System.getenv(), Path.of("").toAbsolutePath(), System.in,
                 new PrintStream(System.out, false, StandardCharsets.UTF_8),
-                new PrintStream(System.err, true, StandardCharsets.UTF_8), http);
+                new PrintStream(System.err, true, StandardCharsets.UTF_8), http, hardening);
+    }
+
+    /**
+     * Waits until Moka's process is hardened ({@code ProcessHardening}); a command calls this before it can
+     * start any child. What could not be done is said on stderr.
+     */
+    void hardened() {
+        try {
+            hardening.get().forEach(problem -> err.println("moka: warning: " + problem));
+        } catch (ExecutionException e) {
+            err.println("moka: warning: process hardening failed: " + e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -47,6 +47,12 @@ public final class ModelClientException extends Exception {
         return requestId != null || id == null ? this : new ModelClientException(kind, getMessage(), getCause(), id);
     }
 
+    /** This failure with its message passed through {@code redactor} (a server may echo the key it was sent). */
+    public ModelClientException redacted(dev.moka.core.log.SecretRedactor redactor) {
+        String message = redactor.redact(getMessage());
+        return message.equals(getMessage()) ? this : new ModelClientException(kind, message, getCause(), requestId);
+    }
+
     public Kind kind() {
         return kind;
     }

@@ -3,6 +3,7 @@ package dev.moka.core.client;
 import dev.moka.core.Uuids;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.log.SecretRedactor;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,6 +54,8 @@ public final class ResponsesClient implements ModelClient {
     private final Backoff backoff;
     private final Duration idleTimeout;
     private final RequestBodyEncoder encoder = new RequestBodyEncoder();
+    /** Every message this client produces passes it: URLs carry query parameters, error bodies echo keys. */
+    private final SecretRedactor redactor;
 
     public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
             ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
@@ -63,6 +66,7 @@ public final class ResponsesClient implements ModelClient {
         this.http = http;
         this.backoff = backoff;
         this.idleTimeout = Duration.ofMillis(Math.max(1, provider.streamIdleTimeoutMs()));
+        this.redactor = ProviderSecrets.redactor(provider, env);
     }
 
     @Override
@@ -79,7 +83,7 @@ public final class ResponsesClient implements ModelClient {
         try {
             return streamWithRetries(uri, headers, body, events, lastRequest);
         } catch (ModelClientException e) {
-            throw e.withRequestId(lastRequest.describe());
+            throw e.withRequestId(lastRequest.describe()).redacted(redactor);
         }
     }
 
@@ -117,6 +121,15 @@ public final class ResponsesClient implements ModelClient {
         Map<String, String> headers = new LinkedHashMap<>(
                 ResponsesRequest.headers(provider, env, apiKey, identity, conversationId));
         headers.put("accept", "application/json");
+        try {
+            return compactWithRetries(uri, headers, body);
+        } catch (ModelClientException e) {
+            throw e.redacted(redactor);
+        }
+    }
+
+    private List<ResponseItem> compactWithRetries(URI uri, Map<String, String> headers, byte[] body)
+            throws ModelClientException {
         for (int retry = 1; ; retry++) {
             HttpResponse<InputStream> response;
             try {
@@ -263,7 +276,8 @@ public final class ResponsesClient implements ModelClient {
                     reason + " (gave up after " + max + (max == 1 ? " retry)" : " retries)"), cause);
         }
         Duration delay = serverDelay != null ? serverDelay : backoff.delay(retry);
-        events.accept(new ResponseEvent.Retrying(retry, max, reason + "; retrying in " + delay.toMillis() + " ms"));
+        events.accept(new ResponseEvent.Retrying(retry, max,
+                redactor.redact(reason + "; retrying in " + delay.toMillis() + " ms")));
         try {
             Thread.sleep(delay);
         } catch (InterruptedException e) {

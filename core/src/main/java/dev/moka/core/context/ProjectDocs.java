@@ -10,7 +10,9 @@ import java.util.List;
 
 /**
  * Finds the AGENTS.md files that apply to a directory: the global one under MOKA_HOME, then one per
- * directory from the project root down to the working directory, so more specific text comes later.
+ * directory from the project root down to the working directory, so more specific text comes later. A project
+ * file that resolves (through symlinks) outside the project root is not read: a repository must not be able to
+ * send, say, {@code ~/.aws/credentials} to the model provider by naming it AGENTS.md.
  */
 public final class ProjectDocs {
     static final String OVERRIDE = "AGENTS.override.md";
@@ -42,9 +44,10 @@ public final class ProjectDocs {
         if (budget > 0) {
             List<String> names = new ArrayList<>(List.of(OVERRIDE, DEFAULT));
             names.addAll(settings.projectDocFallbackFilenames());
-            for (Path dir : rootToCwd(cwd, settings.projectRootMarkers())) {
+            Path root = projectRoot(cwd, settings.projectRootMarkers());
+            for (Path dir : rootToCwd(cwd, root)) {
                 Path file = firstExisting(dir, names);
-                if (file == null) {
+                if (file == null || !insideRoot(file, root, warnings)) {
                     continue;
                 }
                 if (budget <= 0) {
@@ -70,8 +73,26 @@ public final class ProjectDocs {
         return cwd;
     }
 
-    private static List<Path> rootToCwd(Path cwd, List<String> markers) {
-        Path root = projectRoot(cwd, markers);
+    /**
+     * Whether {@code file}, every symlink followed, stays inside the project {@code root}; when it does not, a
+     * warning for the person says so (naming the file, never its contents).
+     */
+    static boolean insideRoot(Path file, Path root, List<String> warnings) {
+        try {
+            Path real = file.toRealPath();
+            Path realRoot = root.toRealPath();
+            if (real.startsWith(realRoot)) {
+                return true;
+            }
+            warnings.add(file + " was not read: it resolves to " + real + ", outside the project root " + realRoot
+                    + "; project instruction files must live inside the project");
+        } catch (IOException e) {
+            warnings.add("cannot resolve " + file + " (" + e.getClass().getSimpleName() + "); it was left out");
+        }
+        return false;
+    }
+
+    private static List<Path> rootToCwd(Path cwd, Path root) {
         List<Path> dirs = new ArrayList<>();
         for (Path dir = cwd; dir != null && dir.startsWith(root); dir = dir.getParent()) {
             dirs.addFirst(dir);

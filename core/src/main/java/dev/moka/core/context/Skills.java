@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Skills: folders holding a {@code SKILL.md} whose front matter names and describes them. Only the listing
@@ -15,21 +16,34 @@ public final class Skills {
     /** One skill as listed to the model. */
     public record Skill(String name, String description, Path file) {}
 
-    private Skills() {}
-
-    /** Skills under {@code $MOKA_HOME/skills} then {@code <project>/.agents/skills}, each folder sorted by name. */
-    public static List<Skill> find(Path mokaHome, Path projectRoot) {
-        List<Skill> skills = new ArrayList<>();
-        if (mokaHome != null) {
-            scan(mokaHome.resolve("skills"), skills);
+    /** The skills in order, and warnings for the person (a project skill that lives outside the project). */
+    public record Found(List<Skill> skills, List<String> warnings) {
+        public Found {
+            skills = List.copyOf(skills);
+            warnings = List.copyOf(warnings);
         }
-        if (projectRoot != null) {
-            scan(projectRoot.resolve(".agents").resolve("skills"), skills);
-        }
-        return List.copyOf(skills);
     }
 
-    private static void scan(Path dir, List<Skill> out) {
+    private Skills() {}
+
+    /**
+     * Skills under {@code $MOKA_HOME/skills} then {@code <project>/.agents/skills}, each folder sorted by name.
+     * A project skill whose file resolves outside the project root is left out, with a warning.
+     */
+    public static Found find(Path mokaHome, Path projectRoot) {
+        List<Skill> skills = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        if (mokaHome != null) {
+            scan(mokaHome.resolve("skills"), skills, file -> true);
+        }
+        if (projectRoot != null) {
+            scan(projectRoot.resolve(".agents").resolve("skills"), skills,
+                    file -> ProjectDocs.insideRoot(file, projectRoot, warnings));
+        }
+        return new Found(skills, warnings);
+    }
+
+    private static void scan(Path dir, List<Skill> out, Predicate<Path> readable) {
         if (!Files.isDirectory(dir)) {
             return;
         }
@@ -46,6 +60,9 @@ public final class Skills {
         }
         files.sort(null);
         for (Path file : files) {
+            if (!readable.test(file)) {
+                continue;
+            }
             Skill skill = parse(file);
             if (skill != null) {
                 out.add(skill);

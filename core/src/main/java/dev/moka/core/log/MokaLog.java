@@ -43,9 +43,13 @@ public final class MokaLog {
 
     /** The log of {@code mokaHome} at the level {@code MOKA_LOG} names (an unknown name: {@link LogLevel#INFO}). */
     public static MokaLog open(Path mokaHome, Map<String, String> env) {
+        return open(mokaHome, env, SecretRedactor.fromEnvironment(env));
+    }
+
+    /** The same, masking what {@code secrets} knows (a session's configured keys, whatever they are named). */
+    public static MokaLog open(Path mokaHome, Map<String, String> env, SecretRedactor secrets) {
         LogLevel level = LogLevel.parse(env.get("MOKA_LOG")).orElse(LogLevel.INFO);
-        return new MokaLog(mokaHome.resolve("log").resolve("moka.log"), level, SecretRedactor.fromEnvironment(env),
-                MAX_BYTES);
+        return new MokaLog(mokaHome.resolve("log").resolve("moka.log"), level, secrets, MAX_BYTES);
     }
 
     /** A log that writes nothing, for sessions without a MOKA_HOME. */

@@ -1,6 +1,7 @@
 package dev.moka.core.log;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -8,17 +9,26 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Replaces secrets in text bound for a log: the values of environment variables whose names say they hold
- * one, and anything shaped like a bearer token or an API key, whatever variable it came from.
+ * Replaces secrets in text bound for a log, a rollout, an event or an error: the values of environment
+ * variables whose names say they hold one, the values Moka was configured with (a provider's key, its secret
+ * query parameters and headers), and anything shaped like a bearer token or an API key, whatever it came from:
+ * {@code sk-...} tokens, {@code key=...} and {@code api-key=...} query parameters, {@code x-api-key: ...}
+ * headers and {@code "api_key": "..."} JSON fields. The text may itself be JSON (a rollout line, whose strings
+ * hold more JSON, escaped): a mask never swallows a quote or a backslash, so the result stays valid JSON.
  */
 public final class SecretRedactor {
     static final String MASK = "[REDACTED]";
     /** Shorter values are too likely to occur in ordinary text to be worth masking (and mask nothing secret). */
     private static final int MIN_SECRET_LENGTH = 8;
-    private static final Pattern SHAPED = Pattern.compile(
-            "(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}"
-                    + "|\\b(?:sk|pk|rk)-[A-Za-z0-9_-]{12,}"
-                    + "|\\b(?:api[_-]?key|access_token|refresh_token|client_secret|token)=([^&\\s\"']{4,})");
+    private static final String NAMES = "api[_-]?key|key|access[_-]?token|refresh[_-]?token|id[_-]?token"
+            + "|client[_-]?secret|secret|token|password|auth[_-]?token|sig|signature";
+    /** Each alternative has one group: the part kept before the mask (the value after it is masked whole). */
+    private static final Pattern SHAPED = Pattern.compile("(?i)"
+            + "(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}"
+            + "|()\\b(?:sk|pk|rk)-[A-Za-z0-9_-]{12,}"
+            + "|(\\b(?:" + NAMES + ")=)[^&\\s\"'\\\\<>]{4,}"
+            + "|(\\b(?:x-api-key|api-key|x-goog-api-key)\\s*:\\s*)[^\\s\"'\\\\,;]{4,}"
+            + "|(\\\\?\"(?:" + NAMES + "|apiKey|accessToken|clientSecret)\\\\?\"\\s*:\\s*\\\\?\")[^\"\\\\]{4,}");
 
     private final List<String> secrets;
 
@@ -30,19 +40,33 @@ public final class SecretRedactor {
     public static SecretRedactor fromEnvironment(Map<String, String> env) {
         List<String> values = new ArrayList<>();
         env.forEach((name, value) -> {
-            if (isSecretName(name) && value != null && value.length() >= MIN_SECRET_LENGTH) {
+            if (isSecretName(name)) {
                 values.add(value);
             }
         });
+        return new SecretRedactor(List.of()).with(values);
+    }
+
+    /** This redactor, masking {@code more} literal values too (null and short ones are ignored). */
+    public SecretRedactor with(Collection<String> more) {
+        List<String> values = new ArrayList<>(secrets);
+        for (String value : more) {
+            String trimmed = value == null ? "" : value.strip();
+            if (trimmed.length() >= MIN_SECRET_LENGTH && !values.contains(trimmed)) {
+                values.add(trimmed);
+            }
+        }
         // Longer first, so a secret that contains another is masked whole.
         values.sort(Comparator.comparingInt(String::length).reversed());
         return new SecretRedactor(List.copyOf(values));
     }
 
-    static boolean isSecretName(String name) {
+    /** Whether a variable, header or parameter of this name holds a secret by its name. */
+    public static boolean isSecretName(String name) {
         String upper = name.toUpperCase(Locale.ROOT);
         return upper.contains("KEY") || upper.contains("SECRET") || upper.contains("TOKEN")
-                || upper.contains("PASSWORD") || upper.contains("AUTH");
+                || upper.contains("PASSWORD") || upper.contains("AUTH") || upper.equals("SIG")
+                || upper.contains("SIGNATURE");
     }
 
     public String redact(String text) {
@@ -54,11 +78,10 @@ public final class SecretRedactor {
             out = out.replace(secret, MASK);
         }
         return SHAPED.matcher(out).replaceAll(m -> {
-            if (m.group(1) != null) {
-                return m.group(1) + MASK;
-            }
-            if (m.group(2) != null) {
-                return m.group().substring(0, m.start(2) - m.start()) + MASK;
+            for (int group = 1; group <= m.groupCount(); group++) {
+                if (m.group(group) != null) {
+                    return java.util.regex.Matcher.quoteReplacement(m.group(group)) + MASK;
+                }
             }
             return MASK;
         });

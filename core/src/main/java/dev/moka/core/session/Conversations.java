@@ -7,6 +7,7 @@ import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.FixtureModelClient;
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.client.ModelSettings;
+import dev.moka.core.client.ProviderSecrets;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
@@ -14,6 +15,7 @@ import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.log.SecretRedactor;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
@@ -65,7 +67,8 @@ public final class Conversations {
         if (fixturePath() == null) {
             checkProvider(config.provider());
         }
-        MokaLog log = MokaLog.open(config.mokaHome(), env);
+        SecretRedactor secrets = ProviderSecrets.redactor(config.provider(), env);
+        MokaLog log = MokaLog.open(config.mokaHome(), env, secrets);
         var execSessions = new ExecSessionManager();
         // Building the tools (schema generation) overlaps opening the rollout and the client.
         var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions));
@@ -75,6 +78,7 @@ public final class Conversations {
         Opened opened;
         try {
             opened = openRollout(config, target, face, notices, log);
+            opened.rollout().redactWith(secrets);
         } catch (ConfigException | IOException | RuntimeException e) {
             execSessions.close();
             throw e;

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.log.SecretRedactor;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -46,6 +48,8 @@ public final class RolloutRecorder implements AutoCloseable {
     private boolean startOnFreshLine;
     private String failure;
     private boolean failureTaken;
+    /** Until told the session's secrets, masks what is shaped like one; keys echoed in errors must not land here. */
+    private SecretRedactor redactor = SecretRedactor.fromEnvironment(Map.of());
 
     private RolloutRecorder(Path path, FileChannel channel, FileLock lock, boolean startOnFreshLine) {
         this.path = path;
@@ -146,6 +150,11 @@ public final class RolloutRecorder implements AutoCloseable {
         write(new RolloutLine.Compacted(now(), summary, replacement));
     }
 
+    /** From now on, every line is passed through {@code secrets} before it is written. */
+    public synchronized void redactWith(SecretRedactor secrets) {
+        this.redactor = secrets;
+    }
+
     /** The first write failure, once; empty when none happened or it was already taken. */
     public synchronized Optional<String> takeFailure() {
         if (failure == null || failureTaken) {
@@ -172,7 +181,7 @@ public final class RolloutRecorder implements AutoCloseable {
     }
 
     private byte[] bytes(RolloutLine line) {
-        String text = RolloutLineCodec.toJson(line).toString() + "\n";
+        String text = redactor.redact(RolloutLineCodec.toJson(line).toString()) + "\n";
         if (startOnFreshLine) {
             text = "\n" + text;
             startOnFreshLine = false;

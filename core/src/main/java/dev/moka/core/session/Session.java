@@ -122,9 +122,10 @@ public final class Session implements AutoCloseable {
         ContextSettings settings = setup.contextSettings();
         ProjectDocs.Found docs = ProjectDocs.find(setup.mokaHome(), c.cwd(), settings);
         docs.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
-        List<Skills.Skill> skills = Skills.find(setup.mokaHome(),
+        Skills.Found skills = Skills.find(setup.mokaHome(),
                 ProjectDocs.projectRoot(c.cwd(), settings.projectRootMarkers()));
-        return UserInstructions.message(docs.parts(), skills);
+        skills.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
+        return UserInstructions.message(docs.parts(), skills.skills());
     }
 
     /** Starts the session and reports {@code session_configured}, then what it has to say about its start. */

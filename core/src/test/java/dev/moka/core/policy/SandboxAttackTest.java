@@ -2,9 +2,9 @@ package dev.moka.core.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.exec.ProcessHardening;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.sandbox.LinuxSandbox;
-import dev.moka.core.sandbox.ProcessHardening;
 import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.tools.FixedToolContext;

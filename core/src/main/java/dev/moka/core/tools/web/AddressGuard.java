@@ -2,23 +2,48 @@ package dev.moka.core.tools.web;
 
 import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Refuses URLs a fetch must not reach: schemes other than http(s), and (unless allowed) hosts that resolve to
  * loopback, link-local, private, unique-local or unspecified addresses, so a page cannot steer Moka at the
- * machine's own services or the cloud metadata endpoint. Checked on every redirect hop, after DNS resolution.
+ * machine's own services or the cloud metadata endpoint. Every address of this machine's own interfaces is
+ * refused too, whatever its range: a service bound to a public or test-net interface address is just as local.
+ * Checked on every redirect hop, after DNS resolution.
  */
 final class AddressGuard {
     private final HostResolver resolver;
     private final boolean allowPrivate;
+    private final Supplier<Set<InetAddress>> ownAddresses;
 
     AddressGuard(HostResolver resolver, boolean allowPrivate) {
+        this(resolver, allowPrivate, AddressGuard::interfaceAddresses);
+    }
+
+    /** With the machine's own addresses from {@code ownAddresses}, asked on every check (interfaces come and go). */
+    AddressGuard(HostResolver resolver, boolean allowPrivate, Supplier<Set<InetAddress>> ownAddresses) {
         this.resolver = resolver;
         this.allowPrivate = allowPrivate;
+        this.ownAddresses = ownAddresses;
+    }
+
+    /** Every address of every interface of this machine, up or down. */
+    static Set<InetAddress> interfaceAddresses() {
+        try {
+            return NetworkInterface.networkInterfaces().flatMap(NetworkInterface::inetAddresses)
+                    .collect(Collectors.toUnmodifiableSet());
+        } catch (SocketException e) {
+            // Without the list, the range checks still hold; a machine that cannot list its interfaces is rare.
+            return Set.of();
+        }
     }
 
     /** The verdict on one URL: why it is refused (null when allowed), and the addresses that were checked. */
@@ -49,10 +74,16 @@ final class AddressGuard {
         } catch (UnknownHostException e) {
             return refused("the host \"" + host + "\" could not be resolved; check the spelling");
         }
+        Set<InetAddress> own = ownAddresses.get();
         for (InetAddress address : addresses) {
             if (isInternal(address)) {
                 return refused("\"" + host + "\" resolves to the internal address " + address.getHostAddress()
                         + ", which is refused to protect the local network (set "
+                        + "services.local_fetch.allow_private_addresses = true to allow it)");
+            }
+            if (own.contains(address)) {
+                return refused("\"" + host + "\" resolves to " + address.getHostAddress() + ", an address of this "
+                        + "machine, which is refused to protect its own services (set "
                         + "services.local_fetch.allow_private_addresses = true to allow it)");
             }
         }

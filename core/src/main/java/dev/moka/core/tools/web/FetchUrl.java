@@ -76,7 +76,7 @@ public final class FetchUrl implements TypedTool<FetchParams> {
                 ServiceClient.Reply reply = service.post(Json.write(Json.object().put("url", uri.toString())),
                         call.callId(), Map.of("Accept", "text/markdown"));
                 if (!reply.body().isBlank()) {
-                    return capped(reply.body(), uri.toString(), false).withExtra("via", "service")
+                    return capped(reply.body(), uri.toString(), null).withExtra("via", "service")
                             .withExtra("attempts", reply.attempts());
                 }
                 serviceError = "the fetch service returned an empty page";
@@ -101,7 +101,7 @@ public final class FetchUrl implements TypedTool<FetchParams> {
         ToolResult result;
         if (type.startsWith("text/markdown") || type.startsWith("text/plain") || type.startsWith("text/x-markdown")
                 || type.contains("json")) {
-            result = capped(text, page.uri().toString(), page.truncated());
+            result = capped(text, page.uri().toString(), cutNote(page));
         } else if (type.startsWith("text/html") || type.contains("xhtml") || (type.isEmpty() && looksLikeHtml(text))) {
             result = html(text, page);
         } else {
@@ -121,17 +121,25 @@ public final class FetchUrl implements TypedTool<FetchParams> {
                     + "information, for example a search result or the site's plain documentation.", "no text");
         }
         String text = (extracted.title().isEmpty() ? "" : "# " + extracted.title() + "\n\n") + extracted.text();
-        return capped(text, page.uri().toString(), page.truncated());
+        return capped(text, page.uri().toString(), cutNote(page));
     }
 
-    private static ToolResult capped(String text, String url, boolean truncatedAtSource) {
+    /** What the model is told about a page cut while it was read: at the size cap or at the deadline. */
+    private static String cutNote(LocalFetcher.Page page) {
+        if (page.cutShort() != null) {
+            return "The page was cut: " + page.cutShort() + ".";
+        }
+        return page.truncated() ? "The page was cut after " + LocalFetcher.MAX_BYTES + " bytes." : null;
+    }
+
+    private static ToolResult capped(String text, String url, String cutAtSource) {
         String output = text;
         String note = "";
         if (output.length() > MAX_OUTPUT_CHARS) {
             output = output.substring(0, MAX_OUTPUT_CHARS);
             note = "The page was cut after " + MAX_OUTPUT_CHARS + " characters.";
-        } else if (truncatedAtSource) {
-            note = "The page was cut after " + LocalFetcher.MAX_BYTES + " bytes.";
+        } else if (cutAtSource != null) {
+            note = cutAtSource;
         }
         return ToolResult.ok(output, note, "fetched " + url);
     }

@@ -36,7 +36,12 @@ final class StubServer implements AutoCloseable {
     private volatile Reply fallback = exchange -> send(exchange, 500, "text/plain", "no reply scripted");
 
     StubServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        this(InetAddress.getLoopbackAddress());
+    }
+
+    /** A server listening on {@code address} only (an interface address of this machine, say). */
+    StubServer(InetAddress address) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(address, 0), 0);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", exchange -> {
             Map<String, List<String>> headers = new java.util.TreeMap<>();
@@ -65,7 +70,10 @@ final class StubServer implements AutoCloseable {
     }
 
     String url(String path) {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+        InetAddress address = server.getAddress().getAddress();
+        String host = address instanceof java.net.Inet6Address ? "[" + address.getHostAddress() + "]"
+                : address.getHostAddress();
+        return "http://" + host + ":" + server.getAddress().getPort() + path;
     }
 
     List<Request> requests() {

@@ -1,0 +1,59 @@
+package dev.moka.core.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProcessHardeningTest {
+    /** Runs {@link HardenedChildMain} as an unprivileged user, as the commands of a real session would run. */
+    private static Map<String, String> childReport(String mode) throws Exception {
+        String classpath = location(ProcessHardening.class) + File.pathSeparator + location(HardenedChildMain.class);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> argv = new ArrayList<>();
+        if (ProcessHandle.current().info().user().orElse("").equals("root")) {
+            // Root may read any process's environ; the attack that matters is a child of the same ordinary user.
+            argv.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        }
+        argv.addAll(List.of(java, "-XX:-UsePerfData", "--enable-native-access=ALL-UNNAMED", "-cp", classpath,
+                HardenedChildMain.class.getName(), mode));
+        Process process = new ProcessBuilder(argv).directory(new File("/")).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(out).isZero();
+        Map<String, String> report = new LinkedHashMap<>();
+        out.lines().filter(l -> l.contains("=")).forEach(l -> report.put(l.substring(0, l.indexOf('=')),
+                l.substring(l.indexOf('=') + 1)));
+        return report;
+    }
+
+    private static String location(Class<?> type) throws Exception {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    @Test
+    void aChildOfTheSameUserCannotReadTheEnvironmentOfAHardenedProcess() throws Exception {
+        Map<String, String> report = childReport("on");
+
+        assertThat(report).containsEntry("failures", "[]").containsEntry("dumpable", "false")
+                .containsEntry("environ", "denied");
+    }
+
+    @Test
+    void coreDumpsAreOffForTheProcessAndItsChildren() throws Exception {
+        assertThat(childReport("on")).containsEntry("ulimit", "0");
+    }
+
+    @Test
+    void withoutHardeningTheSameChildReadsTheEnvironment() throws Exception {
+        // The control: proves the test above can fail, and that the denial comes from the hardening.
+        Map<String, String> report = childReport("off");
+
+        assertThat(report).containsEntry("dumpable", "true").containsEntry("environ", "readable");
+    }
+}
