@@ -55,7 +55,7 @@ class ExecFaultsTest {
                     Sse.response("r3").text("m3", "Resumed.").completed());
             Map<String, String> env = MokaProcess.env(home, server.url());
 
-            var run = MokaProcess.run(repo, env, "exec", "fill the disk");
+            var run = MokaProcess.run(repo, env, "exec", "--yolo", "fill the disk");
             assertThat(run.exitCode()).as(run.stderr()).isZero();
             assertThat(run.stdout()).isEqualTo("Done despite the disk.\n");
             assertThat(run.stderr().lines().filter(l -> l.contains("rollout"))).singleElement().asString()

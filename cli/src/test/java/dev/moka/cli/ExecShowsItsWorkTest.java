@@ -62,7 +62,7 @@ class ExecShowsItsWorkTest {
         assertThat(first.exitCode()).as(first.stderr()).isZero();
         assertThat(first.stdout()).isEqualTo("Hi.\n");
         List<String> err = first.stderr().lines().toList();
-        assertThat(err).contains("model: gpt-5", "provider: openai", "approval: never", "workdir: " + repo.toRealPath());
+        assertThat(err).contains("model: gpt-5", "provider: openai", "approval: on-request", "sandbox: read-only", "workdir: " + repo.toRealPath());
         String sessionLine = err.stream().filter(l -> l.startsWith("session id: ")).findFirst().orElseThrow();
         String id = sessionLine.substring("session id: ".length());
         assertThat(err.getLast()).isEqualTo("session id: " + id + "; continue with: moka exec resume " + id);
@@ -103,7 +103,7 @@ class ExecShowsItsWorkTest {
     void aPatchShowsItsFilesAndDiff() throws Exception {
         server.enqueue(Sse.response("r1").customToolCall("call_p", "apply_patch", PATCH).completed(),
                 Sse.response("r2").text("m1", "Patched.").completed());
-        var result = MokaProcess.run(repo, env(), "exec", "patch it");
+        var result = MokaProcess.run(repo, env(), "exec", "--full-auto", "patch it");
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         assertThat(result.stderr()).contains("patch applied:\n  A hello.txt (+2)\n    +hello\n    +world\n"
                 + "  M notes.txt (+1 -1)\n    @@ -1,1 +1,1 @@\n    -old line\n    +new line\n");
@@ -117,7 +117,7 @@ class ExecShowsItsWorkTest {
         String patch = "*** Begin Patch\n*** Add File: blocker/inner.txt\n+x\n*** End Patch\n";
         server.enqueue(Sse.response("r1").customToolCall("call_p", "apply_patch", patch).completed(),
                 Sse.response("r2").text("m1", "Failed.").completed());
-        var result = MokaProcess.run(repo, env(), "exec", "patch it");
+        var result = MokaProcess.run(repo, env(), "exec", "--full-auto", "patch it");
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         String failure = result.stderr().lines().filter(l -> l.startsWith("patch failed: ")).findFirst()
                 .orElseThrow(() -> new AssertionError(result.stderr()));
@@ -129,7 +129,7 @@ class ExecShowsItsWorkTest {
     void jsonReportsAPatchAsAFileChangeItem() throws Exception {
         server.enqueue(Sse.response("r1").customToolCall("call_p", "apply_patch", PATCH).completed(),
                 Sse.response("r2").text("m1", "Patched.").completed());
-        var result = MokaProcess.run(repo, env(), "exec", "--json", "patch it");
+        var result = MokaProcess.run(repo, env(), "exec", "--full-auto", "--json", "patch it");
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         JsonNode item = result.stdout().lines().map(Json::parse)
                 .filter(l -> l.get("type").asString().equals("item.completed"))

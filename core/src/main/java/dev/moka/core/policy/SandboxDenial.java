@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  */
 public final class SandboxDenial {
     private static final Pattern FILE_DENIED = Pattern.compile(
-            "['‘\"`]?(/[^'’\"`:\\n]*?)['’\"`]?:?\\s*(Read-only file system|Permission denied|Operation not permitted)");
+            "(?:^|[\\s'‘\"`(])([./~A-Za-z0-9_][^'’\"`:\\s]*)['’\"`]?:\\s*(?:cannot [^:\\n]*: )?"
+                    + "(Read-only file system|Permission denied|Operation not permitted)", Pattern.MULTILINE);
     private static final Pattern READ_ONLY_FS = Pattern.compile("Read-only file system");
     private static final Pattern NETWORK_DENIED = Pattern.compile("Network is unreachable|Could not resolve host"
             + "|Temporary failure in name resolution|Name or service not known|Address family not supported"
@@ -24,13 +25,18 @@ public final class SandboxDenial {
     private SandboxDenial() {}
 
     /** What the sandbox denied ({@code "writing /x: ..."}, {@code "network access"}), or empty. */
-    public static Optional<String> detect(int exitCode, String output, SandboxRules rules) {
+    public static Optional<String> detect(int exitCode, String output, SandboxRules rules, Path cwd) {
         if (exitCode == 0 || rules.fullAccess()) {
             return Optional.empty();
         }
         Matcher file = FILE_DENIED.matcher(output);
         while (file.find()) {
-            Path path = Path.of(file.group(1));
+            Path path;
+            try {
+                path = cwd.resolve(file.group(1)).normalize();
+            } catch (java.nio.file.InvalidPathException e) {
+                continue;
+            }
             String problem = writeProblem(rules, path);
             if (problem != null) {
                 return Optional.of("writing " + problem);

@@ -118,7 +118,12 @@ class SandboxAttackTest {
         list.add(new Attack("write to /", "touch /moka-attack-" + jvm,
                 r -> assertThat(Path.of("/moka-attack-" + jvm)).doesNotExist()));
         list.add(new Attack("write into .git", "echo x > .git/config",
-                r -> assertThat(work.resolve(".git/config")).hasContent("[core]")));
+                r -> {
+                    assertThat(work.resolve(".git/config")).hasContent("[core]");
+                    // The model hears which path the sandbox protected and which setting opens it.
+                    assertThat(r.forModel()).contains("sandbox denied").contains(".git")
+                            .contains("allow_git_writes");
+                }));
         list.add(new Attack("plant a git hook", "printf '#!/bin/sh\\necho owned\\n' > .git/hooks/pre-commit",
                 r -> assertThat(work.resolve(".git/hooks/pre-commit")).doesNotExist()));
         list.add(new Attack("rename .git away", "mv .git .git-old",
@@ -174,6 +179,8 @@ class SandboxAttackTest {
                 r -> assertThat(outside.resolve("m")).doesNotExist()));
         list.add(new Attack("apply_patch via the shell into another workdir",
                 null, r -> assertThat(outside.resolve("patched.txt")).doesNotExist()));
+        list.add(new Attack("apply_patch heredoc via the shell with a climbing workdir",
+                null, r -> assertThat(outside.resolve("heredoc.txt")).doesNotExist()));
         list.add(new Attack("apply_patch through a symlink that points outside",
                 null, r -> assertThat(outside.resolve("via-link.txt")).doesNotExist()));
         return list;
@@ -253,6 +260,13 @@ class SandboxAttackTest {
             args.putArray("command").add("apply_patch")
                     .add("*** Begin Patch\n*** Add File: patched.txt\n+x\n*** End Patch\n");
             args.put("workdir", outside.toString());
+            return shell.run(new ToolCall("c", "shell", Json.write(args)), context);
+        }
+        if (attack.name().startsWith("apply_patch heredoc")) {
+            ObjectNode args = Json.object();
+            args.putArray("command").add("bash").add("-lc")
+                    .add("apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: heredoc.txt\n+x\n*** End Patch\nEOF\n");
+            args.put("workdir", "../outside");
             return shell.run(new ToolCall("c", "shell", Json.write(args)), context);
         }
         if (attack.name().startsWith("apply_patch through a symlink")) {

@@ -135,7 +135,8 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
                     run.confinement()), deltas(call.callId(), context));
             String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
             Optional<String> denial = run.sandboxed()
-                    ? SandboxDenial.detect(result.exitCode(), result.aggregatedOutput(), guard.rules())
+                    ? SandboxDenial.detect(result.exitCode(), result.aggregatedOutput(), guard.rules(),
+                            cwd)
                     : Optional.empty();
             if (denial.isPresent()) {
                 output = SandboxDenial.explain(denial.get(), guard.approval(), output);
