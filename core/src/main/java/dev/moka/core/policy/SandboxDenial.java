@@ -3,6 +3,7 @@ package dev.moka.core.policy;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.WritableRoot;
 import dev.moka.protocol.AskForApproval;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -25,7 +26,8 @@ public final class SandboxDenial {
     private SandboxDenial() {}
 
     /** What the sandbox denied ({@code "writing /x: ..."}, {@code "network access"}), or empty. */
-    public static Optional<String> detect(int exitCode, String output, SandboxRules rules, Path cwd) {
+    public static Optional<String> detect(int exitCode, String output, SandboxRules rules, Path cwd,
+            String mechanism) {
         if (exitCode == 0 || rules.fullAccess()) {
             return Optional.empty();
         }
@@ -38,6 +40,9 @@ public final class SandboxDenial {
                 continue;
             }
             String problem = writeProblem(rules, path);
+            if (problem == null && mechanism.equals("landlock")) {
+                problem = landlockTopLevel(rules, path);
+            }
             if (problem != null) {
                 return Optional.of("writing " + problem);
             }
@@ -84,6 +89,21 @@ public final class SandboxDenial {
             return null;
         }
         return file + ", outside the writable roots (" + roots(rules) + ")";
+    }
+
+    /**
+     * Landlock keeps a root's protected entries read-only by granting its other entries one by one, so
+     * nothing new can appear directly in such a root.
+     */
+    private static String landlockTopLevel(SandboxRules rules, Path file) {
+        for (WritableRoot root : rules.writableRoots()) {
+            if (root.root().equals(file.getParent()) && root.protectedPaths().stream().anyMatch(Files::exists)) {
+                return file + ", a new entry directly in " + root.root() + ": under Landlock (used because"
+                        + " bubblewrap cannot run here; see `moka sandbox doctor`) new files and directories can only"
+                        + " be made inside the root's existing directories, so that .git stays read-only";
+            }
+        }
+        return null;
     }
 
     private static String roots(SandboxRules rules) {

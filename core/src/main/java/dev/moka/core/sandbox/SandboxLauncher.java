@@ -21,8 +21,14 @@ public final class SandboxLauncher {
 
     /** {@code notice} hears, once, that Landlock stands in for bubblewrap and what that weakens. */
     public SandboxLauncher(LinuxSandbox mode, Consumer<String> notice) {
+        this(mode, notice, null);
+    }
+
+    /** A launcher for a machine already probed: {@code support} says what works (null: probe on first use). */
+    public SandboxLauncher(LinuxSandbox mode, Consumer<String> notice, SandboxSupport support) {
         this.mode = mode;
         this.notice = notice;
+        this.support = support;
     }
 
     public LinuxSandbox mode() {

@@ -3,6 +3,7 @@ package dev.moka.core.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.exec.ProcessHardening;
+import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxLauncher;
@@ -10,6 +11,7 @@ import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.tools.FixedToolContext;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.execsession.ExecCommandTool;
 import dev.moka.core.tools.patch.ApplyPatchTool;
 import dev.moka.core.tools.patch.PatchInterceptingShell;
 import dev.moka.core.tools.shell.ShellTool;
@@ -35,6 +37,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.ObjectNode;
@@ -75,6 +78,7 @@ class SandboxAttackTest {
         Files.writeString(outside.resolve("target.txt"), "original\n");
         Files.createDirectories(work.resolve(".git/hooks"));
         Files.writeString(work.resolve(".git/config"), "[core]\n");
+        Files.createDirectories(work.resolve("src"));
         // A second writable root that is a git worktree: its .git is a file naming the real git directory.
         worktree = Files.createDirectories(base.resolve("worktree"));
         Files.createDirectories(worktree.resolve("gitstore"));
@@ -189,8 +193,8 @@ class SandboxAttackTest {
     /** Work the sandbox must still allow in workspace-write. */
     List<Attack> allowed() {
         List<Attack> list = new ArrayList<>();
-        list.add(new Attack("a build writes target/", "mkdir -p target/classes && echo ok > target/classes/A.class",
-                r -> assertThat(work.resolve("target/classes/A.class")).hasContent("ok")));
+        list.add(new Attack("a build writes inside the project", "mkdir -p src/classes && echo ok > src/classes/A.class",
+                r -> assertThat(work.resolve("src/classes/A.class")).hasContent("ok")));
         list.add(new Attack("tests read anywhere", "head -c 4 /etc/passwd",
                 r -> assertThat(r.success()).as(r.forModel()).isTrue()));
         list.add(new Attack("writing $TMPDIR", "echo ok > \"$TMPDIR/scratch\"",
@@ -216,6 +220,22 @@ class SandboxAttackTest {
                         () -> attack.check().verify(attempt(mechanism, workspaceWrite(false), attack)))));
     }
 
+    @Test
+    void bubblewrapLetsABuildCreateTargetAtTheTopOfTheRoot() throws Exception {
+        attempt(LinuxSandbox.BWRAP, workspaceWrite(false), new Attack("build",
+                "mkdir -p target/classes && echo ok > target/classes/A.class", null));
+        assertThat(work.resolve("target/classes/A.class")).hasContent("ok");
+    }
+
+    @Test
+    void landlockCannotCreateTopLevelEntriesNextToGitAndSaysWhy() throws Exception {
+        ToolResult result = attempt(LinuxSandbox.LANDLOCK, workspaceWrite(false), new Attack("build",
+                "mkdir -p target/classes", null));
+        assertThat(work.resolve("target")).doesNotExist();
+        assertThat(result.forModel()).contains("sandbox denied").contains("under Landlock")
+                .contains("moka sandbox doctor");
+    }
+
     @TestFactory
     Stream<DynamicTest> readOnlyWritesNowhere() {
         return Stream.of(LinuxSandbox.BWRAP, LinuxSandbox.LANDLOCK).map(mechanism -> DynamicTest.dynamicTest(
@@ -225,6 +245,32 @@ class SandboxAttackTest {
                     assertThat(work.resolve("made.txt")).doesNotExist();
                     assertThat(tmpdir.resolve("t")).doesNotExist();
                     assertThat(result.forModel()).contains("sandbox denied");
+                }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> terminalSessionsAreConfinedToo() {
+        return Stream.of(LinuxSandbox.BWRAP, LinuxSandbox.LANDLOCK).map(mechanism -> DynamicTest.dynamicTest(
+                mechanism.wire(), () -> {
+                    String name = "tty-" + mechanism.wire();
+                    Map<String, String> env = Map.of("PATH", System.getenv("PATH"), "TMPDIR", tmpdir.toString());
+                    SandboxPolicy policy = workspaceWrite(false);
+                    var guard = new Guard(AskForApproval.NEVER, SandboxRules.of(policy, work, env, home, false),
+                            new SandboxLauncher(mechanism, notice -> { }), new SessionGrants(), Approver.NOBODY,
+                            e -> { });
+                    var context = new FixedToolContext(work, AskForApproval.NEVER, policy, e -> { }, guard);
+                    try (var sessions = new ExecSessionManager()) {
+                        var tool = new ExecCommandTool(sessions, env, false);
+                        // Inside a directory of the root: Landlock cannot let new files appear at the root's top.
+                        ObjectNode args = Json.object().put("cmd", "test -t 0 && echo on-a-terminal; touch src/"
+                                + name + "; touch " + outside + "/" + name + "; echo finished").put("tty", true)
+                                .put("yield_time_ms", 5000);
+                        ToolResult result = tool.run(new ToolCall("t", ExecCommandTool.NAME, Json.write(args)),
+                                context);
+                        assertThat(result.forModel()).contains("on-a-terminal").contains("finished");
+                    }
+                    assertThat(work.resolve("src").resolve(name)).exists();
+                    assertThat(outside.resolve(name)).doesNotExist();
                 }));
     }
 

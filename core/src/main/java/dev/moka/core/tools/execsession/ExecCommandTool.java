@@ -147,7 +147,8 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
             }
             String text = SessionTools.modelOutput(result, params.maxOutputTokens());
             Optional<String> denial = run.sandboxed() && !result.running()
-                    ? SandboxDenial.detect(result.exitCode(), result.output(), guard.rules(), cwd) : Optional.empty();
+                    ? SandboxDenial.detect(result.exitCode(), result.output(), guard.rules(), cwd,
+                    run.confinement().mechanism()) : Optional.empty();
             if (denial.isPresent()) {
                 text = SandboxDenial.explain(denial.get(), guard.approval(), text);
             }

@@ -136,7 +136,7 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
             String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
             Optional<String> denial = run.sandboxed()
                     ? SandboxDenial.detect(result.exitCode(), result.aggregatedOutput(), guard.rules(),
-                            cwd)
+                            cwd, run.confinement().mechanism())
                     : Optional.empty();
             if (denial.isPresent()) {
                 output = SandboxDenial.explain(denial.get(), guard.approval(), output);
