@@ -11,7 +11,8 @@ cd "$root"
 mvn -q -B -o -pl core -am compile
 cp_file=$(mktemp)
 trap 'rm -f "$cp_file"' EXIT
-mvn -q -B -o -pl core -am dependency:build-classpath -Dmdep.outputFile="$cp_file" >/dev/null
+mvn -q -B -o -pl core -am org.apache.maven.plugins:maven-dependency-plugin:3.9.0:build-classpath \
+    -Dmdep.outputFile="$cp_file" >/dev/null
 classpath="$root/core/target/classes:$root/protocol/target/classes:$(cat "$cp_file")"
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -cp "$classpath" \
     bench/SandboxOverheadBench.java "$@"
