@@ -24,6 +24,8 @@ import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.SandboxUnavailableException;
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -83,7 +85,7 @@ public final class Conversations {
             execSessions.close();
             throw e;
         }
-        GuardSettings guard = guardSettings(config, face, notices);
+        GuardSettings guard = guardSettings(config, face);
         try {
             return start(config, face, opened, notices, log, tools, execSessions, guard);
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -178,25 +180,30 @@ public final class Conversations {
     }
 
     /**
-     * The sandbox as this session will enforce it. A restricting policy that no mechanism can enforce here is
-     * said at once, with the cause and the fix; its commands will be refused, never run unconfined.
+     * The sandbox as this session will enforce it. Probing what works here (a bubblewrap run, the Landlock
+     * ABI) takes tens of milliseconds, so it runs beside the session's start instead of before the first
+     * request; a restricting policy that no mechanism can enforce is said as soon as that is known, with the
+     * cause and the fix, and its commands are refused, never run unconfined.
      */
-    private GuardSettings guardSettings(Config config, Face face, List<EventMsg> notices) {
-        var launcher = new SandboxLauncher(config.sandbox().linux(),
-                note -> notices.add(new EventMsg.BackgroundEvent(note)));
-        var settings = new GuardSettings(launcher, config.tools().environmentPolicy().apply(env),
-                config.sandbox().allowGitWrites(), face.canAsk());
-        SandboxRules rules = SandboxRules.of(config.sandboxPolicy(), config.cwd(), env, config.mokaHome(),
-                settings.allowGitWrites());
-        if (!rules.fullAccess()) {
+    private GuardSettings guardSettings(Config config, Face face) {
+        var said = new CopyOnWriteArrayList<EventMsg>();
+        var launcher = new SandboxLauncher(config.sandbox().linux(), note -> said.add(new EventMsg.BackgroundEvent(note)));
+        Map<String, String> childEnv = config.tools().environmentPolicy().apply(env);
+        SandboxRules rules = SandboxRules.of(config.sandboxPolicy(), config.cwd(), childEnv, config.mokaHome(),
+                config.sandbox().allowGitWrites());
+        var check = new CompletableFuture<List<EventMsg>>();
+        Thread.ofVirtual().name("moka-sandbox-check").start(() -> {
             try {
                 launcher.confine(rules);
             } catch (SandboxUnavailableException e) {
-                notices.add(new EventMsg.Warning("the " + config.sandboxPolicy().mode().wire() + " sandbox cannot"
-                        + " start here, so commands will be refused: " + e.getMessage()));
+                said.add(new EventMsg.Warning("the " + config.sandboxPolicy().mode().wire() + " sandbox cannot start"
+                        + " here, so commands will be refused: " + e.getMessage()));
+            } catch (RuntimeException e) {
+                said.add(new EventMsg.Warning("the sandbox could not be checked: " + e));
             }
-        }
-        return settings;
+            check.complete(List.copyOf(said));
+        });
+        return new GuardSettings(launcher, childEnv, config.sandbox().allowGitWrites(), face.canAsk(), check);
     }
 
     private static ToolRouter join(FutureTask<ToolRouter> tools) throws InterruptedException {

@@ -148,6 +148,12 @@ public final class Session implements AutoCloseable {
         if (session.newConversation) {
             setup.rollout().recordTurnContext(setup.initialContext());
         }
+        setup.guard().startupCheck().thenAccept(said -> said.forEach(notice -> {
+            if (notice instanceof EventMsg.Warning warning) {
+                session.log.warn(warning.message());
+            }
+            session.emit("", notice);
+        }));
         session.submissionLoop.start();
         session.taskLoop.start();
         return session;
