@@ -11,7 +11,7 @@ public sealed interface ExecPermit {
      */
     record Run(Confinement confinement, boolean askOnDenial) implements ExecPermit {
         public boolean sandboxed() {
-            return !confinement.mechanism().equals("none");
+            return confinement.restricts();
         }
     }
 

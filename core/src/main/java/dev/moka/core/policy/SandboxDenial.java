@@ -21,7 +21,10 @@ public final class SandboxDenial {
     private static final Pattern NETWORK_DENIED = Pattern.compile("Network is unreachable|Could not resolve host"
             + "|Temporary failure in name resolution|Name or service not known|Address family not supported"
             + "|Failed to establish a new connection|getaddrinfo|Couldn't connect to server|connect: Operation not"
-            + " permitted|socket: Operation not permitted|Permission denied \\(connect\\)");
+            + " permitted|socket: Operation not permitted|Permission denied \\(connect\\)"
+            // In the sandbox's own network namespace even loopback has no listener: with the network off, a
+            // refused connection is the sandbox's doing too.
+            + "|Connection refused");
 
     private SandboxDenial() {}
 

@@ -18,6 +18,11 @@ public sealed interface Confinement permits Unconfined, Bubblewrap, Landlocked {
     /** A short name for logs and doctor output: {@code none}, {@code bwrap}, {@code landlock}. */
     String mechanism();
 
+    /** Whether the kernel restricts what is started this way (false only for no confinement). */
+    default boolean restricts() {
+        return true;
+    }
+
     /** No confinement: the command runs with Moka's own permissions. */
     static Confinement none() {
         return Unconfined.INSTANCE;

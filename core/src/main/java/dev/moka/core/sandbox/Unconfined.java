@@ -15,4 +15,9 @@ record Unconfined() implements Confinement {
     public String mechanism() {
         return "none";
     }
+
+    @Override
+    public boolean restricts() {
+        return false;
+    }
 }

@@ -48,10 +48,12 @@ final class PendingApprovals {
     }
 
     private static String callId(EventMsg request) {
-        return switch (request) {
-            case EventMsg.ExecApprovalRequest exec -> exec.callId();
-            case EventMsg.ApplyPatchApprovalRequest patch -> patch.callId();
-            default -> throw new IllegalArgumentException("not an approval request: " + request);
-        };
+        if (request instanceof EventMsg.ExecApprovalRequest exec) {
+            return exec.callId();
+        }
+        if (request instanceof EventMsg.ApplyPatchApprovalRequest patch) {
+            return patch.callId();
+        }
+        throw new IllegalArgumentException("not an approval request: " + request.getClass().getSimpleName());
     }
 }

@@ -162,7 +162,10 @@ class SandboxAttackTest {
         list.add(new Attack("signal Moka", "kill -0 " + jvm + " && echo SIGNALLED",
                 r -> assertThat(r.forModel()).doesNotContain("SIGNALLED")));
         list.add(new Attack("TCP to a local server", "exec 3<>/dev/tcp/127.0.0.1/" + tcp.getLocalPort(),
-                r -> assertThat(tcpConnectionsAfterASecond()).isZero()));
+                r -> {
+                    assertThat(tcpConnectionsAfterASecond()).isZero();
+                    assertThat(r.forModel()).contains("sandbox denied").contains("network access");
+                }));
         list.add(new Attack("UDP to a local server", "echo hello > /dev/udp/127.0.0.1/" + udp.getLocalPort(),
                 r -> assertThat(datagramReceived()).isFalse()));
         list.add(new Attack("DNS query to a local resolver",
