@@ -15,6 +15,7 @@ import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
@@ -94,6 +95,21 @@ public final class Guard {
             }
         }
         return run(false);
+    }
+
+    /**
+     * What the sandbox denied a command that ran under {@code run} and failed, judging by its output; empty
+     * when it ran unconfined or nothing points to the sandbox.
+     */
+    public Optional<String> denial(ExecPermit.Run run, int exitCode, String output, Path cwd) {
+        return run.sandboxed()
+                ? SandboxDenial.detect(exitCode, output, rules, cwd, run.confinement().mechanism())
+                : Optional.empty();
+    }
+
+    /** The output the model gets for a command the sandbox denied. */
+    public String explain(String denial, String output) {
+        return SandboxDenial.explain(denial, approval, output);
     }
 
     /**

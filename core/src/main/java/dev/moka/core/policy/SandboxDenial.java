@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * Recognises a command that failed because the sandbox stopped it, from its exit code and output, so the
  * model hears "the sandbox denied this" instead of a puzzling failure, with the path or the network call.
  */
-public final class SandboxDenial {
+final class SandboxDenial {
     private static final Pattern FILE_DENIED = Pattern.compile(
             "(?:^|[\\s'‘\"`(])([./~A-Za-z0-9_][^'’\"`:\\s]*)['’\"`]?:\\s*(?:cannot [^:\\n]*: )?"
                     + "(Read-only file system|Permission denied|Operation not permitted)", Pattern.MULTILINE);
@@ -29,7 +29,7 @@ public final class SandboxDenial {
     private SandboxDenial() {}
 
     /** What the sandbox denied ({@code "writing /x: ..."}, {@code "network access"}), or empty. */
-    public static Optional<String> detect(int exitCode, String output, SandboxRules rules, Path cwd,
+    static Optional<String> detect(int exitCode, String output, SandboxRules rules, Path cwd,
             String mechanism) {
         if (exitCode == 0 || rules.fullAccess()) {
             return Optional.empty();
@@ -61,7 +61,7 @@ public final class SandboxDenial {
     }
 
     /** The output the model gets for a command the sandbox denied. */
-    public static String explain(String denial, AskForApproval approval, String output) {
+    static String explain(String denial, AskForApproval approval, String output) {
         String escalate = switch (approval) {
             case ON_REQUEST, UNTRUSTED -> " If the command must do this, call it again with"
                     + " \"with_escalated_permissions\": true (exec_command: \"sandbox_permissions\":"

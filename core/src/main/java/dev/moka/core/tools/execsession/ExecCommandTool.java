@@ -7,7 +7,6 @@ import dev.moka.core.exec.SessionResult;
 import dev.moka.core.policy.ExecPermit;
 import dev.moka.core.policy.ExecRequest;
 import dev.moka.core.policy.Guard;
-import dev.moka.core.policy.SandboxDenial;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
@@ -146,11 +145,10 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
                 return ToolResult.failure(message, "cannot start " + params.shell());
             }
             String text = SessionTools.modelOutput(result, params.maxOutputTokens());
-            Optional<String> denial = run.sandboxed() && !result.running()
-                    ? SandboxDenial.detect(result.exitCode(), result.output(), guard.rules(), cwd,
-                    run.confinement().mechanism()) : Optional.empty();
+            Optional<String> denial = result.running() ? Optional.empty()
+                    : guard.denial(run, result.exitCode(), result.output(), cwd);
             if (denial.isPresent()) {
-                text = SandboxDenial.explain(denial.get(), guard.approval(), text);
+                text = guard.explain(denial.get(), text);
             }
             SessionTools.emitEndIfExited(result, text, context);
             if (denial.isPresent() && run.askOnDenial()) {

@@ -11,7 +11,6 @@ import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.policy.ExecPermit;
 import dev.moka.core.policy.ExecRequest;
 import dev.moka.core.policy.Guard;
-import dev.moka.core.policy.SandboxDenial;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
@@ -134,12 +133,9 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
             ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv,
                     run.confinement()), deltas(call.callId(), context));
             String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
-            Optional<String> denial = run.sandboxed()
-                    ? SandboxDenial.detect(result.exitCode(), result.aggregatedOutput(), guard.rules(),
-                            cwd, run.confinement().mechanism())
-                    : Optional.empty();
+            Optional<String> denial = guard.denial(run, result.exitCode(), result.aggregatedOutput(), cwd);
             if (denial.isPresent()) {
-                output = SandboxDenial.explain(denial.get(), guard.approval(), output);
+                output = guard.explain(denial.get(), output);
             }
             context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
                     result.aggregatedOutput(), result.exitCode(), result.duration().toMillis(), output));
