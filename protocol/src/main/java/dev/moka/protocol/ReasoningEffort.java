@@ -9,7 +9,9 @@ public enum ReasoningEffort implements WireEnum {
     LOW("low"),
     MEDIUM("medium"),
     HIGH("high"),
-    XHIGH("xhigh");
+    XHIGH("xhigh"),
+    MAX("max"),
+    ULTRA("ultra");
 
     private final String wire;
 

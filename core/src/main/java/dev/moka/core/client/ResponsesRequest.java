@@ -69,7 +69,7 @@ final class ResponsesRequest {
         ArrayNode tools = body.putArray("tools");
         prompt.tools().forEach(tool -> tools.add(ResponsesTools.render(tool)));
         body.put("tool_choice", "auto");
-        body.put("parallel_tool_calls", false);
+        body.put("parallel_tool_calls", model.parallelToolCalls());
         if (model.supportsReasoning()) {
             body.set("reasoning", reasoning(settings));
         }

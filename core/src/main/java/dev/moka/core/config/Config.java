@@ -13,7 +13,8 @@ import java.util.List;
  * Nullable fields: {@code reasoningEffort}, {@code verbosity}, {@code developerInstructions}.
  * {@code services} holds the tools' external services (never null; {@link Services#NONE} when none).
  * {@code context} holds the context-management keys (AGENTS.md, budgets, compaction, history, notify);
- * {@code sandbox} how the sandbox is enforced and whether the project is trusted.
+ * {@code sandbox} how the sandbox is enforced and whether the project is trusted; {@code models} the
+ * model catalog (for a turn that switches models).
  */
 public record Config(
         Path mokaHome,
@@ -32,7 +33,8 @@ public record Config(
         Services services,
         ContextSettings context,
         ToolSettings tools,
-        SandboxOptions sandbox) {
+        SandboxOptions sandbox,
+        ModelCatalog models) {
 
     public Config {
         warnings = List.copyOf(warnings);

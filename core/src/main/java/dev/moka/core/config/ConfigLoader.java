@@ -21,7 +21,6 @@ import org.tomlj.Toml;
  */
 public final class ConfigLoader {
 
-    public static final String DEFAULT_MODEL = "gpt-5.1-codex";
     public static final String CONFIG_FILE = "config.toml";
 
     private ConfigLoader() {}
@@ -45,8 +44,10 @@ public final class ConfigLoader {
         Settings settings = Settings.read(root, home)
                 .overlay(activeProfile(root, flags, home))
                 .overlay(Settings.fromFlags(flags));
-        String model = settings.model() != null ? settings.model() : DEFAULT_MODEL;
-        ModelInfo modelInfo = withLimits(ModelTable.lookup(model), root);
+        ModelResolver.Resolved models = ModelResolver.resolve(root, home, settings);
+        ModelInfo modelInfo = models.info();
+        String model = modelInfo.slug();
+        warnings = Stream.concat(warnings.stream(), models.warnings().stream()).toList();
         Sourced<String> providerId = settings.modelProvider() != null
                 ? settings.modelProvider()
                 : new Sourced<>(Providers.OPENAI, "model_provider");
@@ -72,16 +73,17 @@ public final class ConfigLoader {
         return new Config(home, cwd, model, modelInfo, provider,
                 settings.approvalPolicy() != null ? settings.approvalPolicy() : AskForApproval.ON_REQUEST,
                 sandbox,
-                settings.reasoningEffort() != null ? settings.reasoningEffort() : modelInfo.defaultEffort(),
-                settings.reasoningSummary() != null ? settings.reasoningSummary() : ReasoningSummary.AUTO,
+                models.effort(),
+                settings.reasoningSummary() != null ? settings.reasoningSummary() : modelInfo.defaultSummary(),
                 settings.verbosity(),
                 settings.developerInstructions(),
                 BaseInstructions.load(settings.instructionsFile()),
                 warnings,
                 services,
                 ContextSettingsReader.read(root, home, provider),
-                ToolSettings.read(root, model),
-                sandboxOptions);
+                ToolSettings.read(root, modelInfo),
+                sandboxOptions,
+                models.catalog());
     }
 
     /**
@@ -115,25 +117,6 @@ public final class ConfigLoader {
                     + "); add a [" + Toml.joinKeyPath(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
         }
         return chosen;
-    }
-
-    /** The model table's limits, with {@code model_context_window} and {@code model_max_output_tokens} applied. */
-    private static ModelInfo withLimits(ModelInfo info, ConfigNode.Table root) throws ConfigException {
-        long context = positive(root.get("model_context_window"), info.contextWindow());
-        long output = positive(root.get("model_max_output_tokens"), info.maxOutputTokens());
-        return new ModelInfo(info.slug(), context, output, info.supportsReasoning(), info.supportsVerbosity(),
-                info.defaultEffort(), info.freeformApplyPatch());
-    }
-
-    private static long positive(ConfigNode node, long fallback) throws ConfigException {
-        Long value = ConfigValues.integer(node);
-        if (value == null) {
-            return fallback;
-        }
-        if (value <= 0) {
-            throw node.error("must be a positive number of tokens, found " + value);
-        }
-        return value;
     }
 
     private static Path resolveCwd(Path flagCwd, Path processCwd) throws ConfigException {

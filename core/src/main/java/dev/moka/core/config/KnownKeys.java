@@ -16,6 +16,7 @@ final class KnownKeys {
             "sandbox_mode", "sandbox_workspace_write", "profile", "profiles", "model_reasoning_effort",
             "model_reasoning_summary", "model_verbosity", "developer_instructions", "model_instructions_file",
             "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
+            "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
             "projects");
 
@@ -56,6 +57,7 @@ final class KnownKeys {
                 }
                 case "shell_environment_policy" -> knownTable(node, ToolSettings.POLICY_KEYS, out);
                 case "projects" -> forEachTable(node, project -> unknown(project, PROJECT_KEYS, out));
+                case "model_catalog" -> forEachTable(node, model -> unknown(model, ModelEntry.KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())

@@ -20,14 +20,14 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
     static final Set<String> TOOLS_KEYS = Set.of("shell_type", "view_image");
 
     /** Reads both tables from the root of the merged configuration; {@code model} picks the default shell tools. */
-    static ToolSettings read(ConfigNode.Table root, String model) throws ConfigException {
+    static ToolSettings read(ConfigNode.Table root, ModelInfo model) throws ConfigException {
         ConfigNode.Table tools = ConfigValues.table(root.get("tools"));
         ShellToolType shellType = tools == null ? null : ConfigValues.choice(tools.get("shell_type"),
                 ShellToolType.class);
         Boolean viewImage = tools == null ? null : ConfigValues.bool(tools.get("view_image"));
         return new ToolSettings(policy(ConfigValues.table(root.get("shell_environment_policy"))),
-                shellType != null ? shellType : ShellToolType.defaultFor(model),
-                viewImage == null || viewImage);
+                shellType != null ? shellType : model.shell(),
+                (viewImage == null || viewImage) && model.acceptsImages());
     }
 
     private static ShellEnvironmentPolicy policy(ConfigNode.Table table) throws ConfigException {

@@ -29,9 +29,8 @@ public record ToolOutputBudget(long limit, boolean tokens) {
         if (configuredTokens != null) {
             return new ToolOutputBudget(configuredTokens, true);
         }
-        String slug = model.slug();
-        boolean tokenBudget = slug.startsWith("gpt-5") || slug.startsWith("codex-");
-        return tokenBudget ? new ToolOutputBudget(DEFAULT_TOKENS, true) : new ToolOutputBudget(DEFAULT_BYTES, false);
+        return model.toolOutputTokens() != null ? new ToolOutputBudget(model.toolOutputTokens(), true)
+                : new ToolOutputBudget(DEFAULT_BYTES, false);
     }
 
     /** The item to record: outputs over the budget cut in the middle, anything else unchanged. */

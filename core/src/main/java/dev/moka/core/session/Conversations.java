@@ -107,7 +107,8 @@ public final class Conversations {
         var setup = new SessionSetup(opened.id(), turnContext, client, join(tools),
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
-                config.context(), opened.lastContext(), config.provider().id(), notices, log, execSessions, guard);
+                config.context(), opened.lastContext(), config.provider().id(), notices, log, execSessions, guard,
+                config.models());
         log.debug("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
@@ -140,7 +141,7 @@ public final class Conversations {
             String id = Uuids.v7();
             return new Opened(id, List.of(), null, newRollout(id, config, face, notices, log));
         }
-        Rollouts.Recorded recorded = Rollouts.read(file);
+        Rollouts.Recorded recorded = Rollouts.read(file, config.models());
         recorded.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         return new Opened(recorded.conversationId(), recorded.items(), recorded.lastContext(),
                 RolloutRecorder.append(file));

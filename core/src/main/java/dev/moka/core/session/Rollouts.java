@@ -1,7 +1,7 @@
 package dev.moka.core.session;
 
 import dev.moka.core.client.ModelSettings;
-import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
@@ -79,6 +79,11 @@ public final class Rollouts {
     }
 
     public static Recorded read(Path file) throws IOException {
+        return read(file, ModelCatalog.bundled());
+    }
+
+    /** The rollout read with {@code catalog} describing the models its turn contexts name. */
+    public static Recorded read(Path file, ModelCatalog catalog) throws IOException {
         String conversationId = null;
         String cwd = null;
         List<ResponseItem> items = new ArrayList<>();
@@ -113,7 +118,7 @@ public final class Rollouts {
                     items.clear();
                     items.addAll(compacted.replacementHistory());
                 }
-                case RolloutLine.TurnContext context -> lastContext = turnContext(context.context(), lastContext);
+                case RolloutLine.TurnContext context -> lastContext = turnContext(context.context(), lastContext, catalog);
                 case RolloutLine.Event ignored -> { }
                 case RolloutLine.Unknown ignored -> { }
             }
@@ -163,7 +168,7 @@ public final class Rollouts {
     }
 
     /** The context of a {@code turn_context} line; a line missing a field keeps the one before. */
-    private static TurnContext turnContext(JsonNode payload, TurnContext before) {
+    private static TurnContext turnContext(JsonNode payload, TurnContext before, ModelCatalog catalog) {
         String cwd = Json.text(payload, "cwd");
         AskForApproval approval = WireEnum.parse(AskForApproval.class,
                 String.valueOf(Json.text(payload, "approval_policy"))).orElse(null);
@@ -177,7 +182,7 @@ public final class Rollouts {
         ReasoningSummary summary = WireEnum.parse(ReasoningSummary.class,
                 String.valueOf(Json.text(payload, "summary"))).orElse(ReasoningSummary.AUTO);
         return new TurnContext(Path.of(cwd), approval, sandbox,
-                new ModelSettings(ModelTable.lookup(model), effort, summary, null));
+                new ModelSettings(catalog.lookup(model), effort, summary, null));
     }
 
     /** Who a file belongs to, from its first line; empty when the file is empty, unreadable or damaged. */

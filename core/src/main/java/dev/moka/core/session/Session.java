@@ -4,7 +4,6 @@ import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelInfo;
-import dev.moka.core.config.ModelTable;
 import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.SessionGrants;
@@ -287,7 +286,7 @@ public final class Session implements AutoCloseable {
         emit(id, new EventMsg.GetHistoryEntryResponse(request.offset(), request.logId(), entry));
     }
 
-    private static TurnContext overridden(TurnContext c, Op.OverrideTurnContext o) {
+    private TurnContext overridden(TurnContext c, Op.OverrideTurnContext o) {
         ModelSettings s = c.settings();
         return new TurnContext(
                 o.cwd() != null ? o.cwd() : c.cwd(),
@@ -298,9 +297,9 @@ public final class Session implements AutoCloseable {
     }
 
     /** The model named {@code slug}, or the current one when it is null or the same. */
-    private static ModelInfo model(TurnContext c, String slug) {
+    private ModelInfo model(TurnContext c, String slug) {
         return slug == null || slug.equals(c.settings().model().slug()) ? c.settings().model()
-                : ModelTable.lookup(slug);
+                : setup.models().lookup(slug);
     }
 
     /** Runs the queued tasks one after another, each on a thread of its own. */

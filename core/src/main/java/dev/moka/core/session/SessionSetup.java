@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.log.MokaLog;
@@ -18,13 +19,14 @@ import tools.jackson.databind.JsonNode;
  * resumed history was last brought up to date with (null for a new conversation, or when the rollout recorded
  * none). {@code startupNotices} ({@code Warning}s and {@code BackgroundEvent}s) are reported once the session starts; {@code owned}
  * is closed when the session shuts down (the processes its tools keep); {@code guard} (null: unattended)
- * is how commands are sandboxed and approved.
+ * is how commands are sandboxed and approved; {@code models} (null: the bundled catalog) describes a model a
+ * later turn switches to.
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
-        AutoCloseable owned, GuardSettings guard) {
+        AutoCloseable owned, GuardSettings guard, ModelCatalog models) {
     public SessionSetup {
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
@@ -33,6 +35,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
         log = log == null ? MokaLog.discarding() : log;
         owned = owned == null ? () -> { } : owned;
         guard = guard == null ? GuardSettings.unattended() : guard;
+        models = models == null ? ModelCatalog.bundled() : models;
     }
 
     /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */
@@ -40,6 +43,6 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
             List<ResponseItem> resumedItems, JsonNode outputSchema) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
-                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null, null, List.of(), null, null, null);
+                resumedItems, outputSchema, null, ContextSettings.DEFAULTS, null, null, List.of(), null, null, null, null);
     }
 }

@@ -3,6 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.TokenSource;
 import dev.moka.core.client.Backoff;
+import dev.moka.core.config.ApplyPatchKind;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ToolSettings;
 import dev.moka.core.exec.ExecSessionManager;
@@ -37,8 +38,9 @@ public final class ToolSet {
     public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
             ExecSessionManager sessions) {
         ToolSettings settings = config.tools();
-        ApplyPatchTool patches = ApplyPatchTool.forTurns(config.modelInfo().freeformApplyPatch()
-                ? ApplyPatchTool.Form.FREEFORM : ApplyPatchTool.Form.FUNCTION);
+        ApplyPatchKind patchKind = config.modelInfo().applyPatch();
+        ApplyPatchTool patches = ApplyPatchTool.forTurns(patchKind == ApplyPatchKind.FUNCTION
+                ? ApplyPatchTool.Form.FUNCTION : ApplyPatchTool.Form.FREEFORM);
         ToolLoader loader = new ToolLoader();
         switch (settings.shellType()) {
             case SHELL -> loader.add(() -> new PatchInterceptingShell(
@@ -49,7 +51,11 @@ public final class ToolSet {
                             patches))
                     .add(() -> new WriteStdinTool(sessions));
         }
-        loader.add(UpdatePlanTool::new).add(() -> patches);
+        loader.add(UpdatePlanTool::new);
+        // A model trained without the tool still has its shell patches go through the patch engine.
+        if (patchKind != ApplyPatchKind.NONE) {
+            loader.add(() -> patches);
+        }
         if (settings.viewImage()) {
             loader.add(ViewImageTool::new);
         }

@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.config.ModelInfo;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.config.WireApi;
@@ -16,9 +17,8 @@ final class ClientTestSupport {
     static final ClientIdentity IDENTITY = new ClientIdentity("moka_cli", "0.1.0");
     static final Backoff FAST = new Backoff(Duration.ofMillis(1), Duration.ofMillis(5));
     static final Map<String, String> ENV = Map.of("OPENAI_API_KEY", "sk-test-key");
-    static final ModelInfo PLAIN_MODEL = new ModelInfo("gpt-4.1", 1_000_000, 32_768, false, false, null, false);
-    static final ModelInfo REASONING_MODEL =
-            new ModelInfo("gpt-5", 400_000, 128_000, true, true, ReasoningEffort.MEDIUM, false);
+    static final ModelInfo PLAIN_MODEL = ModelCatalog.bundled().lookup("gpt-4.1").withLimits(1_000_000, 32_768);
+    static final ModelInfo REASONING_MODEL = ModelCatalog.bundled().lookup("gpt-5").withLimits(400_000, 128_000);
 
     private ClientTestSupport() {}
 

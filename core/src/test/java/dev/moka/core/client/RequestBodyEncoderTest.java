@@ -2,7 +2,7 @@ package dev.moka.core.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 class RequestBodyEncoderTest {
     private static Prompt prompt(List<ResponseItem> items) {
         ToolSpec tool = new ToolSpec.Hosted(Json.object().put("type", "function").put("name", "shell"));
-        return new Prompt(new ModelSettings(ModelTable.lookup("gpt-5.1"), null, ReasoningSummary.AUTO, Verbosity.LOW),
+        return new Prompt(new ModelSettings(ModelCatalog.bundled().lookup("gpt-5.1"), null, ReasoningSummary.AUTO, Verbosity.LOW),
                 "Be \"careful\" with <tags> and ünïcode", items, List.of(tool), Json.parse("{\"type\":\"object\"}"));
     }
 

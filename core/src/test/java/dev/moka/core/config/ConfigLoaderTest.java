@@ -36,13 +36,13 @@ class ConfigLoaderTest {
 
         assertThat(config.mokaHome()).isEqualTo(t.home());
         assertThat(config.cwd()).isEqualTo(t.cwd());
-        assertThat(config.model()).isEqualTo("gpt-5.1-codex");
-        assertThat(config.modelInfo().slug()).isEqualTo("gpt-5.1-codex");
+        assertThat(config.model()).isEqualTo("gpt-6.1-sol");
+        assertThat(config.modelInfo().slug()).isEqualTo("gpt-6.1-sol");
         assertThat(config.provider().id()).isEqualTo("openai");
         assertThat(config.approvalPolicy()).isEqualTo(AskForApproval.ON_REQUEST);
         assertThat(config.sandboxPolicy()).isEqualTo(SandboxPolicy.readOnly());
-        assertThat(config.reasoningSummary()).isEqualTo(ReasoningSummary.AUTO);
-        assertThat(config.reasoningEffort()).isEqualTo(ReasoningEffort.MEDIUM);
+        assertThat(config.reasoningSummary()).isEqualTo(ReasoningSummary.NONE);
+        assertThat(config.reasoningEffort()).isEqualTo(ReasoningEffort.LOW);
         assertThat(config.verbosity()).isNull();
         assertThat(config.developerInstructions()).isNull();
         assertThat(config.baseInstructions()).startsWith("You are Moka").contains("update_plan", "AGENTS.md");

@@ -24,10 +24,10 @@ class ToolSettingsTest {
     }
 
     @Test
-    void defaultsAreTheShellToolViewImageAndTheDefaultPolicy() throws Exception {
+    void defaultsAreTheDefaultModelsShellToolsViewImageAndTheDefaultPolicy() throws Exception {
         ToolSettings tools = t.load().tools();
 
-        assertThat(tools.shellType()).isEqualTo(ShellToolType.SHELL);
+        assertThat(tools.shellType()).isEqualTo(ShellToolType.EXEC_COMMAND);
         assertThat(tools.viewImage()).isTrue();
         assertThat(tools.environmentPolicy()).isEqualTo(ShellEnvironmentPolicy.DEFAULT);
     }

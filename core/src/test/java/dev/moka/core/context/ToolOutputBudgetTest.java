@@ -2,7 +2,7 @@ package dev.moka.core.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import java.util.stream.Collectors;
@@ -51,11 +51,11 @@ class ToolOutputBudgetTest {
 
     @Test
     void codexModelsCountInTokensOthersInBytesAndTheConfigWins() {
-        assertThat(ToolOutputBudget.forModel(ModelTable.lookup("gpt-5.1-codex"), null))
+        assertThat(ToolOutputBudget.forModel(ModelCatalog.bundled().lookup("gpt-5.1-codex"), null))
                 .isEqualTo(new ToolOutputBudget(10_000, true));
-        assertThat(ToolOutputBudget.forModel(ModelTable.lookup("gpt-4.1"), null))
+        assertThat(ToolOutputBudget.forModel(ModelCatalog.bundled().lookup("gpt-4.1"), null))
                 .isEqualTo(new ToolOutputBudget(10 * 1024, false));
-        assertThat(ToolOutputBudget.forModel(ModelTable.lookup("gpt-4.1"), 500L))
+        assertThat(ToolOutputBudget.forModel(ModelCatalog.bundled().lookup("gpt-4.1"), 500L))
                 .isEqualTo(new ToolOutputBudget(500, true));
     }
 

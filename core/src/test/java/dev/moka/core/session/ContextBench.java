@@ -10,7 +10,7 @@ import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.config.WireApi;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.core.tools.Tool;
@@ -101,10 +101,10 @@ public final class ContextBench {
         var rollout = RolloutRecorder.create(home, new SessionMeta(id, now.toString(), home.toString(), "bench", "0",
                 provider.id(), model), now);
         var context = new TurnContext(home, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
-                new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
+                new ModelSettings(ModelCatalog.bundled().lookup(model), null, ReasoningSummary.AUTO, null));
         var settings = ContextSettings.DEFAULTS.withRemoteCompaction(remote);
         var setup = new SessionSetup(id, context, client, new ToolRouter(List.of(new OutputTool())), rollout,
-                "You are a benchmark agent.", null, "bash", List.of(), null, home, settings, null, null, List.of(), null, null, null);
+                "You are a benchmark agent.", null, "bash", List.of(), null, home, settings, null, null, List.of(), null, null, null, null);
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long serverCpuBefore = cpu(threads, true);
@@ -139,7 +139,7 @@ public final class ContextBench {
     }
 
     private static void print(Observed o, int rounds, long clientCpu, long wall, boolean remote) {
-        long window = ModelTable.lookup("gpt-5.1-codex").contextWindow();
+        long window = ModelCatalog.bundled().lookup("gpt-5.1-codex").contextWindow();
         int comparable = o.samplingRequests - 1 - o.compactions;
         System.out.printf("rounds:                       %d (tool outputs of %d bytes)%n", rounds, OUTPUT_BYTES);
         System.out.printf("requests:                     %d sampling, %d compactions (%s)%n", o.samplingRequests,

@@ -68,7 +68,8 @@ final class ContextHarness {
             Config config = new Config(loaded.mokaHome(), loaded.cwd(), loaded.model(), loaded.modelInfo(),
                     loaded.provider(), loaded.approvalPolicy(), loaded.sandboxPolicy(), loaded.reasoningEffort(),
                     loaded.reasoningSummary(), loaded.verbosity(), "Be brief.", "You are a test agent.",
-                    loaded.warnings(), loaded.services(), settings, loaded.tools(), loaded.sandbox());
+                    loaded.warnings(), loaded.services(), settings, loaded.tools(), loaded.sandbox(),
+                    loaded.models());
             return new Conversations(env, HttpClients.startDefault(), cwd,
                     new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
                     .open(config, target, new Face("moka_test", null, canAsk));

@@ -8,7 +8,7 @@ import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
-import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.config.WebSearchMode;
 import dev.moka.core.tools.HostedTools;
 import dev.moka.core.tools.ToolRouter;
@@ -52,7 +52,7 @@ class HostedWebSearchTest {
             RolloutRecorder rollout = RolloutRecorder.create(home, new SessionMeta(id, now.toString(),
                     home.toString(), "moka_test", "0.0.0", "openai", "gpt-5.1-codex"), now);
             var context = new TurnContext(home, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
-                    new ModelSettings(ModelTable.lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
+                    new ModelSettings(ModelCatalog.bundled().lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
             var tools = new ToolRouter(List.of(new UpdatePlanTool()), HostedTools.webSearch(WebSearchMode.CACHED));
 
             List<EventMsg> events;

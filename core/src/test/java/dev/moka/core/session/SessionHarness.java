@@ -7,7 +7,7 @@ import dev.moka.core.client.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.config.WireApi;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.tools.Tool;
@@ -66,10 +66,10 @@ final class SessionHarness {
         RolloutRecorder rollout = RolloutRecorder.create(home, new SessionMeta(conversationId, now.toString(),
                 cwd.toString(), "moka_test", "0.0.0", "openai", model), now);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
-                new ModelSettings(ModelTable.lookup(model), null, ReasoningSummary.AUTO, null));
+                new ModelSettings(ModelCatalog.bundled().lookup(model), null, ReasoningSummary.AUTO, null));
         return Session.start(new SessionSetup(conversationId, context, client, new ToolRouter(tools), rollout,
                 "You are a test agent.", "Be brief.", "bash", List.of(), null, null, null, null, "openai", List.of(),
-                MokaLog.open(home, Map.of()), null, null));
+                MokaLog.open(home, Map.of()), null, null, null));
     }
 
     /** Submits one text turn and collects its events up to and including the one that ends it. */

@@ -9,7 +9,7 @@ import dev.moka.core.client.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.ModelTable;
+import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.config.WireApi;
 import dev.moka.core.session.RolloutRecorder;
 import dev.moka.core.session.Session;
@@ -82,7 +82,7 @@ class ViewImageSessionTest {
         var rollout = RolloutRecorder.create(home, new SessionMeta(id, now.toString(), cwd.toString(), "moka_test",
                 "0.0.0", "openai", "gpt-5.1-codex"), now);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
-                new ModelSettings(ModelTable.lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
+                new ModelSettings(ModelCatalog.bundled().lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
         return Session.start(new SessionSetup(id, context, client, new ToolRouter(List.of(new ViewImageTool())),
                 rollout, "You are a test agent.", null, "bash", List.of(), null));
     }
