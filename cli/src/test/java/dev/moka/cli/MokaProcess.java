@@ -73,7 +73,20 @@ final class MokaProcess {
         return command;
     }
 
+    /**
+     * The environment of a run against the mock at {@code baseUrl}. Unless the test wrote its own config.toml,
+     * the model is one trained on the argv {@code shell} tool, which the scripted replies call.
+     */
     static Map<String, String> env(Path home, String baseUrl) {
+        Path config = home.resolve("config.toml");
+        if (!Files.exists(config)) {
+            try {
+                Files.createDirectories(home);
+                Files.writeString(config, "model = \"gpt-5.1-codex\"\n");
+            } catch (IOException e) {
+                // A home on a full disk (a fault test): the run then uses the default model.
+            }
+        }
         Map<String, String> env = new HashMap<>();
         env.put("MOKA_HOME", home.toString());
         env.put("OPENAI_API_KEY", "sk-process-test-key");

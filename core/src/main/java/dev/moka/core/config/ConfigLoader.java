@@ -75,7 +75,8 @@ public final class ConfigLoader {
                 sandbox,
                 models.effort(),
                 settings.reasoningSummary() != null ? settings.reasoningSummary() : modelInfo.defaultSummary(),
-                settings.verbosity(),
+                settings.verbosity() != null ? settings.verbosity()
+                        : modelInfo.supportsVerbosity() ? modelInfo.defaultVerbosity() : null,
                 settings.developerInstructions(),
                 BaseInstructions.load(settings.instructionsFile()),
                 warnings,

@@ -57,7 +57,7 @@ class ResponsesClientRequestTest {
                 + "{\"type\":\"function_call_output\",\"call_id\":\"call_1\",\"output\":\"a.txt\"}],"
                 + "\"tools\":[{\"type\":\"function\",\"name\":\"shell\",\"description\":\"Run\",\"strict\":false,"
                 + "\"parameters\":{\"type\":\"object\"}}],"
-                + "\"tool_choice\":\"auto\",\"parallel_tool_calls\":false,\"store\":false,\"stream\":true,"
+                + "\"tool_choice\":\"auto\",\"parallel_tool_calls\":true,\"store\":false,\"stream\":true,"
                 + "\"prompt_cache_key\":\"conv-1234\"}");
     }
 
@@ -69,7 +69,7 @@ class ResponsesClientRequestTest {
         String body = send(provider(server.url()), ENV, prompt).body();
 
         assertThat(body).isEqualTo("{\"model\":\"gpt-5\",\"instructions\":\"Be brief.\",\"input\":[],\"tools\":[],"
-                + "\"tool_choice\":\"auto\",\"parallel_tool_calls\":false,"
+                + "\"tool_choice\":\"auto\",\"parallel_tool_calls\":true,"
                 + "\"reasoning\":{\"effort\":\"medium\",\"summary\":\"detailed\"},\"store\":false,\"stream\":true,"
                 + "\"include\":[\"reasoning.encrypted_content\"],\"prompt_cache_key\":\"conv-1234\","
                 + "\"text\":{\"verbosity\":\"low\",\"format\":{\"type\":\"json_schema\",\"name\":\"moka_output_schema\","

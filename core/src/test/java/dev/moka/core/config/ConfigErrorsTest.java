@@ -65,7 +65,7 @@ class ConfigErrorsTest {
 
         assertThatThrownBy(t::load).hasMessage(t.configFile()
                 + ":2: profiles.work.model_reasoning_effort: unknown value \"extreme\"; expected one of \"none\","
-                + " \"minimal\", \"low\", \"medium\", \"high\", \"xhigh\"");
+                + " \"minimal\", \"low\", \"medium\", \"high\", \"xhigh\", \"max\", \"ultra\"");
     }
 
     @Test

@@ -43,7 +43,7 @@ class ConfigLoaderTest {
         assertThat(config.sandboxPolicy()).isEqualTo(SandboxPolicy.readOnly());
         assertThat(config.reasoningSummary()).isEqualTo(ReasoningSummary.NONE);
         assertThat(config.reasoningEffort()).isEqualTo(ReasoningEffort.LOW);
-        assertThat(config.verbosity()).isNull();
+        assertThat(config.verbosity()).isEqualTo(dev.moka.protocol.Verbosity.LOW);
         assertThat(config.developerInstructions()).isNull();
         assertThat(config.baseInstructions()).startsWith("You are Moka").contains("update_plan", "AGENTS.md");
         assertThat(config.warnings()).isEmpty();

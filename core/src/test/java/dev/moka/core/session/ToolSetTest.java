@@ -47,8 +47,8 @@ class ToolSetTest {
 
     @Test
     void leavesSearchOutOfTheRequestWhenItsServiceIsNotConfigured() throws Exception {
-        assertThat(specNames(tools("", Map.of(), List.of()))).containsExactly("shell", "update_plan", "apply_patch",
-                "view_image", "FetchURL");
+        assertThat(specNames(tools("", Map.of(), List.of()))).containsExactly("exec_command", "write_stdin",
+                "update_plan", "apply_patch", "view_image", "FetchURL");
     }
 
     @Test
@@ -63,7 +63,8 @@ class ToolSetTest {
                 """;
 
         assertThat(specNames(tools(toml, Map.of("SEARCH_KEY", "sk-1"), List.of())))
-                .containsExactly("shell", "update_plan", "apply_patch", "view_image", "SearchWeb", "FetchURL");
+                .containsExactly("exec_command", "write_stdin", "update_plan", "apply_patch", "view_image", "SearchWeb",
+                        "FetchURL");
         assertThat(specNames(tools(toml, Map.of(), List.of()))).doesNotContain("SearchWeb");
     }
 
