@@ -8,41 +8,21 @@ import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The parts of a {@code POST /responses} request that stay the same across retries: URL, body, headers. */
+/** The parts of a {@code POST /responses} request that stay the same across retries: URL and body. */
 final class ResponsesRequest {
     private ResponsesRequest() {}
 
     /** {@code {base_url}/responses} plus the provider's query parameters, sorted by name. */
     static URI uri(ModelProviderInfo provider) {
-        return uri(provider, "/responses");
+        return ProviderRequest.uri(provider, "/responses");
     }
 
     /** {@code {base_url}/responses/compact} plus the provider's query parameters. */
     static URI compactUri(ModelProviderInfo provider) {
-        return uri(provider, "/responses/compact");
-    }
-
-    private static URI uri(ModelProviderInfo provider, String endpoint) {
-        String base = provider.baseUrl().replaceAll("/+$", "");
-        String query = new TreeMap<>(provider.queryParams()).entrySet().stream()
-                .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
-                .collect(Collectors.joining("&"));
-        String url = base + endpoint + (query.isEmpty() ? "" : "?" + query);
-        try {
-            return URI.create(url);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("base_url of provider '" + provider.id() + "' is not a valid URL: "
-                    + provider.baseUrl(), e);
-        }
+        return ProviderRequest.uri(provider, "/responses/compact");
     }
 
     /** The JSON body; key order is fixed because the prompt cache matches exact prefixes. */
@@ -93,31 +73,6 @@ final class ResponsesRequest {
         return body;
     }
 
-    /**
-     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key
-     * is only ever placed in {@code authorization}.
-     */
-    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env, String apiKey,
-            ClientIdentity identity, String conversationId) {
-        var headers = new LinkedHashMap<String, String>();
-        if (apiKey != null) {
-            headers.put("authorization", "Bearer " + apiKey);
-        }
-        headers.put("content-type", "application/json");
-        headers.put("accept", "text/event-stream");
-        headers.put("originator", identity.originator());
-        headers.put("user-agent", identity.userAgent());
-        headers.put("session_id", conversationId);
-        new TreeMap<>(provider.httpHeaders()).forEach(headers::put);
-        new TreeMap<>(provider.envHttpHeaders()).forEach((header, variable) -> {
-            String value = env.get(variable);
-            if (value != null && !value.isBlank()) {
-                headers.put(header, value.trim());
-            }
-        });
-        return headers;
-    }
-
     /** The compact endpoint takes the same body, answered as one JSON document rather than a stream. */
     static ObjectNode compactBody(Prompt prompt, String conversationId) {
         ObjectNode body = body(prompt, conversationId);
@@ -135,9 +90,5 @@ final class ResponsesRequest {
             reasoning.put("summary", settings.summary().wire());
         }
         return reasoning;
-    }
-
-    private static String encode(String text) {
-        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }
