@@ -3,6 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.MokaVersion;
 import dev.moka.core.Uuids;
 import dev.moka.core.client.Backoff;
+import dev.moka.core.client.ChatCompletionsClient;
 import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.FixtureModelClient;
 import dev.moka.core.client.ModelClient;
@@ -61,8 +62,8 @@ public final class Conversations {
 
     /**
      * Opens a conversation and starts its session. A mistake of the person's (no such session to resume, an
-     * API key that is not set, a wire API this version cannot speak) is a {@link ConfigException}; a rollout
-     * that another process is writing is a {@link RolloutInUseException}.
+     * API key that is not set) is a {@link ConfigException}; a rollout that another process is writing is a
+     * {@link RolloutInUseException}.
      */
     public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
             InterruptedException {
@@ -98,9 +99,7 @@ public final class Conversations {
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
             FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard)
             throws IOException, InterruptedException {
-        ModelClient client = fixturePath() != null ? new FixtureModelClient(fixturePath())
-                : new ResponsesClient(config.provider(), env, opened.id(),
-                        new ClientIdentity(face.originator(), MokaVersion.get()), http, backoff);
+        ModelClient client = client(config, opened.id(), face);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
@@ -113,6 +112,19 @@ public final class Conversations {
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
         return Session.start(setup);
+    }
+
+    /** The client for the provider's wire API, or the SSE fixture that stands in for every provider. */
+    private ModelClient client(Config config, String conversationId, Face face) throws IOException {
+        if (fixturePath() != null) {
+            return new FixtureModelClient(fixturePath());
+        }
+        var identity = new ClientIdentity(face.originator(), MokaVersion.get());
+        ModelProviderInfo provider = config.provider();
+        return switch (provider.wireApi()) {
+            case RESPONSES -> new ResponsesClient(provider, env, conversationId, identity, http, backoff);
+            case CHAT -> new ChatCompletionsClient(provider, env, conversationId, identity, http, backoff);
+        };
     }
 
     /** A conversation's identity, history and recorder, new or read back. */
@@ -164,11 +176,6 @@ public final class Conversations {
     }
 
     private void checkProvider(ModelProviderInfo provider) throws ConfigException {
-        switch (provider.wireApi()) {
-            case RESPONSES -> { }
-            case CHAT -> throw new ConfigException("model provider '" + provider.id() + "' has wire_api = \"chat\", "
-                    + "which this version of Moka cannot speak yet; use a provider with wire_api = \"responses\"");
-        }
         if (provider.envKey() != null && provider.apiKey(env) == null) {
             throw new ConfigException(provider.envKey() + " is not set: set it to your API key (it is the env_key of "
                     + "model provider '" + provider.id() + "')");
