@@ -34,6 +34,8 @@ final class ContextHarness {
     String model = "gpt-5.1-codex";
     ContextSettings settings = ContextSettings.DEFAULTS;
     String providerId = "openai";
+    /** The provider's {@code wire_api} when it is not the built-in openai one. */
+    String wireApi = "responses";
     AskForApproval approval = AskForApproval.NEVER;
     SandboxMode sandbox = SandboxMode.WORKSPACE_WRITE;
     /** Whether the face answers approval requests (an interactive UI) or denies them at once (exec). */
@@ -87,7 +89,8 @@ final class ContextHarness {
             return "[model_providers.openai]\n" + retries;
         }
         return "model_provider = \"" + providerId + "\"\n[model_providers." + providerId + "]\nname = \""
-                + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\n" + retries;
+                + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\nwire_api = \""
+                + wireApi + "\"\n" + retries;
     }
 
     /** Submits {@code op} and collects events up to the one that ends its task. */
@@ -119,6 +122,13 @@ final class ContextHarness {
 
     static String role(JsonNode item) {
         return item.path("role").asString("");
+    }
+
+    /** Switches the harness to a provider {@code id} that speaks Chat Completions. */
+    ContextHarness chat(String id) {
+        providerId = id;
+        wireApi = "chat";
+        return this;
     }
 
     /** Fails unless every request's input starts with the whole input of the one before. */
