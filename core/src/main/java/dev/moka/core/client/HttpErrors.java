@@ -32,12 +32,17 @@ final class HttpErrors {
 
     /**
      * The {@code error.code}, {@code error.type} and {@code error.message} of a body (a numeric code, as
-     * llama.cpp sends, is no code); the raw text stands in for a missing message.
+     * llama.cpp sends, is no code). vLLM puts these at the top level and Ollama sends {@code "error"} as a
+     * bare string; the raw text stands in for a message none of these shapes hold.
      */
     record ServerError(String code, String type, String message) {
         static ServerError parse(String body) {
             try {
-                JsonNode error = Json.parse(body).path("error");
+                JsonNode root = Json.parse(body);
+                if (root.get("error") instanceof JsonNode bare && bare.isString()) {
+                    return new ServerError(null, null, bare.asString());
+                }
+                JsonNode error = root.get("error") instanceof JsonNode nested && nested.isObject() ? nested : root;
                 String message = Json.text(error, "message");
                 if (message != null || Json.text(error, "code") != null) {
                     return new ServerError(Json.text(error, "code"), Json.text(error, "type"),

@@ -32,6 +32,7 @@ final class ContextHarness {
     final MockResponsesServer server;
     final Path home;
     String model = "gpt-5.1-codex";
+    /** The context settings laid over what config.toml gave; null keeps those (a provider's defaults). */
     ContextSettings settings = ContextSettings.DEFAULTS;
     String providerId = "openai";
     /** The provider's {@code wire_api} when it is not the built-in openai one. */
@@ -70,7 +71,8 @@ final class ContextHarness {
             Config config = new Config(loaded.mokaHome(), loaded.cwd(), loaded.model(), loaded.modelInfo(),
                     loaded.provider(), loaded.approvalPolicy(), loaded.sandboxPolicy(), loaded.reasoningEffort(),
                     loaded.reasoningSummary(), loaded.verbosity(), "Be brief.", "You are a test agent.",
-                    loaded.warnings(), loaded.services(), settings, loaded.tools(), loaded.sandbox(),
+                    loaded.warnings(), loaded.services(), settings != null ? settings : loaded.context(),
+                    loaded.tools(), loaded.sandbox(),
                     loaded.models());
             return new Conversations(env, HttpClients.startDefault(), cwd,
                     new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
@@ -86,7 +88,7 @@ final class ContextHarness {
     private String configToml() {
         String retries = "request_max_retries = 2\nstream_max_retries = 2\nstream_idle_timeout_ms = 5000\n";
         if (providerId.equals("openai")) {
-            return "[model_providers.openai]\n" + retries;
+            return "[model_providers.openai]\nwire_api = \"" + wireApi + "\"\n" + retries;
         }
         return "model_provider = \"" + providerId + "\"\n[model_providers." + providerId + "]\nname = \""
                 + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\nwire_api = \""
