@@ -16,28 +16,21 @@ import java.util.function.Supplier;
  */
 public final class ChatCompletionsClient implements ModelClient {
     private final ModelProviderInfo provider;
-    private final Map<String, String> env;
-    private final String conversationId;
-    private final ClientIdentity identity;
     private final RetryingPost post;
 
     public ChatCompletionsClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
             ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
         this.provider = provider;
-        this.env = Map.copyOf(env);
-        this.conversationId = conversationId;
-        this.identity = identity;
-        this.post = new RetryingPost(provider, http, backoff, ProviderSecrets.redactor(provider, env));
+        this.post = new RetryingPost(provider, env, conversationId, identity, http, backoff);
     }
 
     @Override
     public CompletedResponse stream(Prompt prompt, Consumer<ResponseEvent> events) throws ModelClientException {
-        String apiKey = ProviderRequest.apiKey(provider, env);
+        Map<String, String> headers = post.headers();
         byte[] body = Json.write(ChatRequest.body(prompt)).getBytes(StandardCharsets.UTF_8);
         Set<String> freeform = ChatTools.freeformNames(prompt.tools());
-        return post.stream(ChatRequest.uri(provider),
-                ProviderRequest.headers(provider, env, apiKey, identity, conversationId), body,
-                () -> new ChatStreamDecoder(freeform, events), events);
+        return post.stream(ChatRequest.uri(provider), headers, body, () -> new ChatStreamDecoder(freeform, events),
+                events);
     }
 
     @Override

@@ -26,28 +26,23 @@ import tools.jackson.databind.JsonNode;
  */
 public final class ResponsesClient implements ModelClient {
     private final ModelProviderInfo provider;
-    private final Map<String, String> env;
     private final String conversationId;
-    private final ClientIdentity identity;
     private final RetryingPost post;
     private final RequestBodyEncoder encoder = new RequestBodyEncoder();
 
     public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
             ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
         this.provider = provider;
-        this.env = Map.copyOf(env);
         this.conversationId = conversationId;
-        this.identity = identity;
-        this.post = new RetryingPost(provider, http, backoff, ProviderSecrets.redactor(provider, env));
+        this.post = new RetryingPost(provider, env, conversationId, identity, http, backoff);
     }
 
     @Override
     public CompletedResponse stream(Prompt prompt, Consumer<ResponseEvent> events) throws ModelClientException {
-        String apiKey = ProviderRequest.apiKey(provider, env);
+        Map<String, String> headers = post.headers();
         byte[] body = encoder.encode(ResponsesRequest.bodyWithoutItems(prompt, conversationId), prompt.input());
-        return post.stream(ResponsesRequest.uri(provider),
-                ProviderRequest.headers(provider, env, apiKey, identity, conversationId), body,
-                () -> new ResponseStreamDecoder(events), events);
+        return post.stream(ResponsesRequest.uri(provider), headers, body, () -> new ResponseStreamDecoder(events),
+                events);
     }
 
     /**
@@ -56,12 +51,10 @@ public final class ResponsesClient implements ModelClient {
      */
     @Override
     public List<ResponseItem> compact(Prompt prompt) throws ModelClientException {
-        String apiKey = ProviderRequest.apiKey(provider, env);
+        Map<String, String> headers = new LinkedHashMap<>(post.headers());
+        headers.put("accept", "application/json");
         byte[] body = Json.write(ResponsesRequest.compactBody(prompt, conversationId))
                 .getBytes(StandardCharsets.UTF_8);
-        Map<String, String> headers = new LinkedHashMap<>(
-                ProviderRequest.headers(provider, env, apiKey, identity, conversationId));
-        headers.put("accept", "application/json");
         return post.fetch(ResponsesRequest.compactUri(provider), headers, body, ResponsesClient::compactedItems);
     }
 

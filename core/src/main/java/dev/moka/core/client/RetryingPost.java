@@ -47,18 +47,31 @@ final class RetryingPost {
     }
 
     private final ModelProviderInfo provider;
+    private final Map<String, String> env;
+    private final String conversationId;
+    private final ClientIdentity identity;
     private final Supplier<HttpClient> http;
     private final Backoff backoff;
     private final Duration idleTimeout;
     /** Every message passes it: URLs carry query parameters, error bodies echo keys. */
     private final SecretRedactor redactor;
 
-    RetryingPost(ModelProviderInfo provider, Supplier<HttpClient> http, Backoff backoff, SecretRedactor redactor) {
+    /** {@code env} holds the key the provider names; {@code conversationId} goes out as the session header. */
+    RetryingPost(ModelProviderInfo provider, Map<String, String> env, String conversationId, ClientIdentity identity,
+            Supplier<HttpClient> http, Backoff backoff) {
         this.provider = provider;
+        this.env = Map.copyOf(env);
+        this.conversationId = conversationId;
+        this.identity = identity;
         this.http = http;
         this.backoff = backoff;
         this.idleTimeout = Duration.ofMillis(Math.max(1, provider.streamIdleTimeoutMs()));
-        this.redactor = redactor;
+        this.redactor = ProviderSecrets.redactor(provider, env);
+    }
+
+    /** The headers of every attempt; fails when the provider's key is not set, before anything is sent. */
+    Map<String, String> headers() throws ModelClientException {
+        return ProviderRequest.headers(provider, env, ProviderRequest.apiKey(provider, env), identity, conversationId);
     }
 
     /** POSTs {@code body} and decodes the answer's stream with a new decoder from {@code decoders} per attempt. */
