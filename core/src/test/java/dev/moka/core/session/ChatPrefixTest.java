@@ -96,6 +96,29 @@ class ChatPrefixTest {
     }
 
     @Test
+    void aResumedConversationSendsTheSameMessagesItsRolloutRecorded() throws Exception {
+        server.enqueue(ChatSse.completion("c1").reasoningContent("Look.")
+                        .toolCall(0, "call_1", "shell", "{\"command\":[\"echo\",\"one\"]}").finish("tool_calls").done(),
+                ChatSse.completion("c2").text("Done.").finish("stop").done(),
+                ChatSse.completion("c3").text("Again.").finish("stop").done());
+        String id;
+        try (Session session = harness.start(work)) {
+            List<EventMsg> events = ContextHarness.run(session, say("echo"));
+            id = ((EventMsg.SessionConfigured) events.getFirst()).sessionId();
+        }
+        try (Session resumed = harness.resume(id, work)) {
+            ContextHarness.run(resumed, say("once more"));
+        }
+
+        List<CapturedRequest> requests = server.requests();
+        List<JsonNode> before = requests.get(1).messages();
+        List<JsonNode> after = requests.get(2).messages();
+        assertThat(after.subList(0, before.size())).isEqualTo(before);
+        assertThat(after.get(before.size()).get("content").asString()).isEqualTo("Done.");
+        assertThat(before.get(before.size() - 2).get("reasoning_content").asString()).isEqualTo("Look.");
+    }
+
+    @Test
     void theFreeformPatchIsAOneArgumentFunctionWhoseCallPatchesTheFilesAndGoesBackAsItCame() throws Exception {
         String arguments = Json.write(Json.object().put("input", PATCH));
         server.enqueue(ChatSse.completion("c1").toolCall(0, "call_p", "apply_patch", arguments).finish("tool_calls")
