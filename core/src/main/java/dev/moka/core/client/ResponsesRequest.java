@@ -94,14 +94,14 @@ final class ResponsesRequest {
     }
 
     /**
-     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key
-     * is only ever placed in {@code authorization}.
+     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key is
+     * only ever placed in the header {@code auth} names ({@code authorization}, or Azure's {@code api-key}).
      */
-    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env, String apiKey,
-            ClientIdentity identity, String conversationId) {
+    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env,
+            Map.Entry<String, String> auth, ClientIdentity identity, String conversationId) {
         var headers = new LinkedHashMap<String, String>();
-        if (apiKey != null) {
-            headers.put("authorization", "Bearer " + apiKey);
+        if (auth != null) {
+            headers.put(auth.getKey(), auth.getValue());
         }
         headers.put("content-type", "application/json");
         headers.put("accept", "text/event-stream");
