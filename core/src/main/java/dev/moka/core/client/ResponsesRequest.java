@@ -31,7 +31,8 @@ final class ResponsesRequest {
         return uri(provider, "/responses/compact");
     }
 
-    private static URI uri(ModelProviderInfo provider, String endpoint) {
+    /** {@code {base_url}{endpoint}} plus the provider's query parameters, sorted by name. */
+    static URI uri(ModelProviderInfo provider, String endpoint) {
         String base = provider.baseUrl().replaceAll("/+$", "");
         String query = new TreeMap<>(provider.queryParams()).entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
@@ -108,6 +109,12 @@ final class ResponsesRequest {
         headers.put("originator", identity.originator());
         headers.put("user-agent", identity.userAgent());
         headers.put("session_id", conversationId);
+        addProviderHeaders(provider, env, headers);
+        return headers;
+    }
+
+    /** The provider's {@code http_headers}, then its {@code env_http_headers} whose variables are set, by name. */
+    static void addProviderHeaders(ModelProviderInfo provider, Map<String, String> env, Map<String, String> headers) {
         new TreeMap<>(provider.httpHeaders()).forEach(headers::put);
         new TreeMap<>(provider.envHttpHeaders()).forEach((header, variable) -> {
             String value = env.get(variable);
@@ -115,7 +122,6 @@ final class ResponsesRequest {
                 headers.put(header, value.trim());
             }
         });
-        return headers;
     }
 
     /** The compact endpoint takes the same body, answered as one JSON document rather than a stream. */
