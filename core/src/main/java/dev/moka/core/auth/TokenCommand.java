@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * Runs a provider's auth command and takes the token from its standard output. The command gets no input, the
@@ -19,6 +20,9 @@ import java.util.concurrent.TimeUnit;
 final class TokenCommand {
     private static final int MAX_OUTPUT = 64 * 1024;
     private static final int MAX_DETAIL = 300;
+    /** CSI sequences (colours, clearing the screen) and OSC ones (titles), which must not reach the terminal. */
+    private static final Pattern CONTROL_SEQUENCE = Pattern.compile(
+            "\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)?");
 
     private TokenCommand() {}
 
@@ -92,17 +96,18 @@ final class TokenCommand {
         }
     }
 
-    /** The last line the command wrote to stderr: control characters dropped, secrets masked, cut short. */
+    /** The last line with text the command wrote to stderr: terminal controls dropped, secrets masked, cut. */
     private static String lastLine(String stderr, Map<String, String> env) {
         String last = "";
         for (String line : stderr.split("\\R")) {
-            if (!line.isBlank()) {
-                last = line.strip();
+            String clean = CONTROL_SEQUENCE.matcher(line).replaceAll("").codePoints()
+                    .filter(c -> !Character.isISOControl(c))
+                    .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+            if (!clean.isBlank()) {
+                last = clean.strip();
             }
         }
-        StringBuilder clean = new StringBuilder();
-        last.codePoints().filter(c -> !Character.isISOControl(c)).forEach(clean::appendCodePoint);
-        String text = SecretRedactor.fromEnvironment(env).redact(clean.toString());
+        String text = SecretRedactor.fromEnvironment(env).redact(last);
         return text.length() > MAX_DETAIL ? text.substring(0, MAX_DETAIL) + "..." : text;
     }
 }

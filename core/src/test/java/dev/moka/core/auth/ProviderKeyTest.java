@@ -159,7 +159,7 @@ class ProviderKeyTest {
 
         assertThatThrownBy(key::key).isInstanceOf(KeyUnavailableException.class)
                 .hasMessage("the auth command of model provider 'corp' (" + script.script() + ") exited with code 3:"
-                        + " [31mdenied for [REDACTED][0m; fix [model_providers.corp.auth] or run the command"
+                        + " denied for [REDACTED]; fix [model_providers.corp.auth] or run the command"
                         + " yourself to see why")
                 .message().doesNotContain("\u001b");
     }
