@@ -8,7 +8,6 @@ import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,11 +37,8 @@ class ApiKeyLoginTest {
         server.close();
     }
 
-    /** Moka's environment with no key variable at all: only auth.json can supply one. */
     private Map<String, String> env() {
-        Map<String, String> env = new HashMap<>(MokaProcess.env(home, server.url()));
-        env.remove("OPENAI_API_KEY");
-        return env;
+        return MokaProcess.envWithoutKey(home, server.url());
     }
 
     @Test

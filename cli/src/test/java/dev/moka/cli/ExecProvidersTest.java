@@ -6,11 +6,9 @@ import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
 import dev.moka.testkit.Sse;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -47,15 +45,7 @@ class ExecProvidersTest {
     }
 
     private Map<String, String> env() {
-        Map<String, String> env = new HashMap<>(MokaProcess.env(home, server.url()));
-        env.remove("OPENAI_API_KEY");
-        return env;
-    }
-
-    private static int closedPort() throws IOException {
-        try (var socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return MokaProcess.envWithoutKey(home, server.url());
     }
 
     /** A token script that counts its runs, prints {@code tok-N} and writes a marker to stderr. */
@@ -69,7 +59,7 @@ class ExecProvidersTest {
 
     @Test
     void ossWithNothingListeningIsOneLineSayingHowToStartOllama() throws Exception {
-        String url = "http://127.0.0.1:" + closedPort() + "/v1";
+        String url = "http://127.0.0.1:" + MokaProcess.closedPort() + "/v1";
         Files.writeString(home.resolve("config.toml"), "[model_providers.ollama]\nbase_url = \"" + url + "\"\n");
 
         var run = MokaProcess.run(repo, env(), "exec", "--oss", "hello");
@@ -82,7 +72,7 @@ class ExecProvidersTest {
 
     @Test
     void localProviderLmStudioSaysHowToStartLmStudio() throws Exception {
-        String url = "http://127.0.0.1:" + closedPort() + "/v1";
+        String url = "http://127.0.0.1:" + MokaProcess.closedPort() + "/v1";
 
         var run = MokaProcess.run(repo, env(), "exec", "--local-provider", "lmstudio", "-c",
                 "model_providers.lmstudio.base_url=\"" + url + "\"", "hello");

@@ -6,7 +6,6 @@ import dev.moka.protocol.Json;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -103,11 +102,7 @@ class ModelsCommandTest {
 
     @Test
     void aLocalServerThatIsNotRunningIsOneLineSayingHowToStartIt() throws Exception {
-        int port;
-        try (var socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        String url = "http://127.0.0.1:" + port + "/v1";
+        String url = "http://127.0.0.1:" + MokaProcess.closedPort() + "/v1";
 
         var run = MokaProcess.run(home, env(), "models", "--provider", "lmstudio", "-c",
                 "model_providers.lmstudio.base_url=\"" + url + "\"");
