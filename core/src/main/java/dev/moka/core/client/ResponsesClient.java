@@ -1,6 +1,10 @@
 package dev.moka.core.client;
 
 import dev.moka.core.Uuids;
+import dev.moka.core.auth.KeyUnavailableException;
+import dev.moka.core.auth.ProviderKey;
+import dev.moka.core.exec.ShellEnvironmentPolicy;
+import java.time.Clock;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.log.SecretRedactor;
@@ -46,8 +50,12 @@ public final class ResponsesClient implements ModelClient {
     /** The answer started but its stream did not reach a usable end. */
     private record StreamFailed(String reason, Throwable cause) implements Attempt {}
 
+    /** 401: the key was refused; a key from an auth command may be renewed once. */
+    private record Rejected(ModelClientException error) implements Attempt {}
+
     private final ModelProviderInfo provider;
     private final Map<String, String> env;
+    private final ProviderKey key;
     private final String conversationId;
     private final ClientIdentity identity;
     private final Supplier<HttpClient> http;
@@ -57,44 +65,70 @@ public final class ResponsesClient implements ModelClient {
     /** Every message this client produces passes it: URLs carry query parameters, error bodies echo keys. */
     private final SecretRedactor redactor;
 
-    public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
-            ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
+    /** A client whose key comes from {@code key}, the session's one source of it. */
+    public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, ProviderKey key,
+            String conversationId, ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
         this.provider = provider;
         this.env = Map.copyOf(env);
+        this.key = key;
         this.conversationId = conversationId;
         this.identity = identity;
         this.http = http;
         this.backoff = backoff;
         this.idleTimeout = Duration.ofMillis(Math.max(1, provider.streamIdleTimeoutMs()));
-        this.redactor = ProviderSecrets.redactor(provider, env);
+        this.redactor = ProviderSecrets.redactor(provider, env, key);
+    }
+
+    /** A client whose key comes from the configuration or the environment only (no auth.json). */
+    public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
+            ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
+        this(provider, env, new ProviderKey(provider, env, null, ShellEnvironmentPolicy.DEFAULT.apply(env),
+                Clock.systemUTC()), conversationId, identity, http, backoff);
     }
 
     @Override
     public CompletedResponse stream(Prompt prompt, Consumer<ResponseEvent> events) throws ModelClientException {
-        String apiKey = provider.apiKey(env);
-        if (provider.envKey() != null && apiKey == null) {
-            throw new ModelClientException(Kind.UNAUTHORIZED, provider.envKey() + " is not set: set it to your API key"
-                    + " (it is the env_key of model provider '" + provider.id() + "')");
-        }
         URI uri = ResponsesRequest.uri(provider);
         byte[] body = encoder.encode(ResponsesRequest.bodyWithoutItems(prompt, conversationId), prompt.input());
-        Map<String, String> headers = ResponsesRequest.headers(provider, env, apiKey, identity, conversationId);
         var lastRequest = new RequestIds();
         try {
-            return streamWithRetries(uri, headers, body, events, lastRequest);
+            return streamWithRetries(uri, body, events, lastRequest);
         } catch (ModelClientException e) {
             throw e.withRequestId(lastRequest.describe()).redacted(redactor);
         }
     }
 
-    private CompletedResponse streamWithRetries(URI uri, Map<String, String> headers, byte[] body,
-            Consumer<ResponseEvent> events, RequestIds lastRequest) throws ModelClientException {
+    /** The headers of the next attempt, with the key as it stands now. */
+    private Map<String, String> headers(String accept) throws ModelClientException {
+        try {
+            Map<String, String> headers = new LinkedHashMap<>(
+                    ResponsesRequest.headers(provider, env, key.header(), identity, conversationId));
+            headers.put("accept", accept);
+            return headers;
+        } catch (KeyUnavailableException e) {
+            throw new ModelClientException(Kind.UNAUTHORIZED, e.getMessage());
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
+    private CompletedResponse streamWithRetries(URI uri, byte[] body, Consumer<ResponseEvent> events,
+            RequestIds lastRequest) throws ModelClientException {
         int requestRetries = 0;
         int streamRetries = 0;
+        boolean renewedKey = false;
+        Map<String, String> headers = headers("text/event-stream");
         while (true) {
             switch (attempt(uri, headers, body, events, lastRequest)) {
                 case Done done -> {
                     return done.response();
+                }
+                case Rejected rejected -> {
+                    if (renewedKey || !key.rejected()) {
+                        throw rejected.error();
+                    }
+                    renewedKey = true;
+                    headers = headers("text/event-stream");
                 }
                 case RequestFailed failed -> pause(++requestRetries, provider.requestMaxRetries(), failed.reason(),
                         failed.serverDelay(), failed.cause(), events);
@@ -110,32 +144,26 @@ public final class ResponsesClient implements ModelClient {
      */
     @Override
     public List<ResponseItem> compact(Prompt prompt) throws ModelClientException {
-        String apiKey = provider.apiKey(env);
-        if (provider.envKey() != null && apiKey == null) {
-            throw new ModelClientException(Kind.UNAUTHORIZED, provider.envKey() + " is not set: set it to your API key"
-                    + " (it is the env_key of model provider '" + provider.id() + "')");
-        }
         URI uri = ResponsesRequest.compactUri(provider);
         byte[] body = Json.write(ResponsesRequest.compactBody(prompt, conversationId))
                 .getBytes(StandardCharsets.UTF_8);
-        Map<String, String> headers = new LinkedHashMap<>(
-                ResponsesRequest.headers(provider, env, apiKey, identity, conversationId));
-        headers.put("accept", "application/json");
         try {
-            return compactWithRetries(uri, headers, body);
+            return compactWithRetries(uri, body);
         } catch (ModelClientException e) {
             throw e.redacted(redactor);
         }
     }
 
-    private List<ResponseItem> compactWithRetries(URI uri, Map<String, String> headers, byte[] body)
-            throws ModelClientException {
+    private List<ResponseItem> compactWithRetries(URI uri, byte[] body) throws ModelClientException {
+        boolean renewedKey = false;
+        Map<String, String> headers = headers("application/json");
         for (int retry = 1; ; retry++) {
             HttpResponse<InputStream> response;
             try {
                 response = http.get().send(request(uri, headers, body, Uuids.v7()),
                         HttpResponse.BodyHandlers.ofInputStream());
             } catch (IOException e) {
+                refusedLocally(e);
                 pause(retry, provider.requestMaxRetries(), "cannot reach " + uri + ": " + describe(e), null, e,
                         event -> { });
                 continue;
@@ -145,9 +173,26 @@ public final class ResponsesClient implements ModelClient {
             if (response.statusCode() / 100 == 2) {
                 return compactedItems(uri, response);
             }
-            if (failedStatus(uri, response) instanceof RequestFailed failed) {
-                pause(retry, provider.requestMaxRetries(), failed.reason(), failed.serverDelay(), null, event -> { });
+            switch (failedStatus(uri, response)) {
+                case RequestFailed failed -> pause(retry, provider.requestMaxRetries(), failed.reason(),
+                        failed.serverDelay(), null, event -> { });
+                case Rejected rejected -> {
+                    if (renewedKey || !key.rejected()) {
+                        throw rejected.error();
+                    }
+                    renewedKey = true;
+                    headers = headers("application/json");
+                }
+                case Done ignored -> throw new IllegalStateException("a failed status cannot be a response");
+                case StreamFailed ignored -> throw new IllegalStateException("a failed status is not a stream");
             }
+        }
+    }
+
+    /** A local server that refused the connection is not running: say so now rather than after every retry. */
+    private void refusedLocally(IOException e) throws ModelClientException {
+        if (LocalServers.refused(provider, e)) {
+            throw new ModelClientException(Kind.RETRIES_EXHAUSTED, LocalServers.notListening(provider), e);
         }
     }
 
@@ -186,6 +231,7 @@ public final class ResponsesClient implements ModelClient {
                     HttpResponse.BodyHandlers.ofInputStream());
             lastRequest.answered(response.headers().firstValue("x-request-id").orElse(null));
         } catch (IOException e) {
+            refusedLocally(e);
             return new RequestFailed("cannot reach " + uri + ": " + describe(e), null, e);
         } catch (InterruptedException e) {
             throw interrupted();
@@ -245,7 +291,11 @@ public final class ResponsesClient implements ModelClient {
             return new RequestFailed(HttpErrors.describe(status, uri, error),
                     HttpErrors.retryAfter(response.headers()).orElse(null), null);
         }
-        throw HttpErrors.fatal(status, uri, error, provider);
+        ModelClientException fatal = HttpErrors.fatal(status, uri, error, provider, key.source());
+        if (status == 401) {
+            return new Rejected(fatal);
+        }
+        throw fatal;
     }
 
     private Attempt finish(StreamOutcome outcome) throws ModelClientException {

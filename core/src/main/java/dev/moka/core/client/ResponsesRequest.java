@@ -31,7 +31,8 @@ final class ResponsesRequest {
         return uri(provider, "/responses/compact");
     }
 
-    private static URI uri(ModelProviderInfo provider, String endpoint) {
+    /** {@code {base_url}{endpoint}} plus the provider's query parameters, sorted by name. */
+    static URI uri(ModelProviderInfo provider, String endpoint) {
         String base = provider.baseUrl().replaceAll("/+$", "");
         String query = new TreeMap<>(provider.queryParams()).entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
@@ -94,20 +95,26 @@ final class ResponsesRequest {
     }
 
     /**
-     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key
-     * is only ever placed in {@code authorization}.
+     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key is
+     * only ever placed in the header {@code auth} names ({@code authorization}, or Azure's {@code api-key}).
      */
-    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env, String apiKey,
-            ClientIdentity identity, String conversationId) {
+    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env,
+            Map.Entry<String, String> auth, ClientIdentity identity, String conversationId) {
         var headers = new LinkedHashMap<String, String>();
-        if (apiKey != null) {
-            headers.put("authorization", "Bearer " + apiKey);
+        if (auth != null) {
+            headers.put(auth.getKey(), auth.getValue());
         }
         headers.put("content-type", "application/json");
         headers.put("accept", "text/event-stream");
         headers.put("originator", identity.originator());
         headers.put("user-agent", identity.userAgent());
         headers.put("session_id", conversationId);
+        addProviderHeaders(provider, env, headers);
+        return headers;
+    }
+
+    /** The provider's {@code http_headers}, then its {@code env_http_headers} whose variables are set, by name. */
+    static void addProviderHeaders(ModelProviderInfo provider, Map<String, String> env, Map<String, String> headers) {
         new TreeMap<>(provider.httpHeaders()).forEach(headers::put);
         new TreeMap<>(provider.envHttpHeaders()).forEach((header, variable) -> {
             String value = env.get(variable);
@@ -115,7 +122,6 @@ final class ResponsesRequest {
                 headers.put(header, value.trim());
             }
         });
-        return headers;
     }
 
     /** The compact endpoint takes the same body, answered as one JSON document rather than a stream. */

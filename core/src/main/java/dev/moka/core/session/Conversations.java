@@ -2,9 +2,12 @@ package dev.moka.core.session;
 
 import dev.moka.core.MokaVersion;
 import dev.moka.core.Uuids;
+import dev.moka.core.auth.KeyUnavailableException;
+import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.Backoff;
 import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.FixtureModelClient;
+import dev.moka.core.client.LocalServers;
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ProviderSecrets;
@@ -66,10 +69,11 @@ public final class Conversations {
      */
     public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
             InterruptedException {
+        ProviderKey key = ProviderKey.of(config.provider(), config, env);
         if (fixturePath() == null) {
-            checkProvider(config.provider());
+            checkProvider(config.provider(), key);
         }
-        SecretRedactor secrets = ProviderSecrets.redactor(config.provider(), env);
+        SecretRedactor secrets = ProviderSecrets.redactor(config.provider(), env, key);
         MokaLog log = MokaLog.open(config.mokaHome(), env, secrets);
         var execSessions = new ExecSessionManager();
         // Building the tools (schema generation) overlaps opening the rollout and the client.
@@ -87,7 +91,7 @@ public final class Conversations {
         }
         GuardSettings guard = guardSettings(config, face);
         try {
-            return start(config, face, opened, notices, log, tools, execSessions, guard);
+            return start(config, face, opened, notices, log, tools, execSessions, guard, key);
         } catch (IOException | InterruptedException | RuntimeException e) {
             opened.rollout().close();
             execSessions.close();
@@ -96,10 +100,10 @@ public final class Conversations {
     }
 
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
-            FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard)
+            FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard, ProviderKey key)
             throws IOException, InterruptedException {
         ModelClient client = fixturePath() != null ? new FixtureModelClient(fixturePath())
-                : new ResponsesClient(config.provider(), env, opened.id(),
+                : new ResponsesClient(config.provider(), env, key, opened.id(),
                         new ClientIdentity(face.originator(), MokaVersion.get()), http, backoff);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
@@ -163,15 +167,24 @@ public final class Conversations {
         }
     }
 
-    private void checkProvider(ModelProviderInfo provider) throws ConfigException {
+    /**
+     * What can be known before anything is sent: a local server that is not running, a wire API this version
+     * cannot speak, a key that no source has (the auth command runs here, so its failure is said now too).
+     */
+    private void checkProvider(ModelProviderInfo provider, ProviderKey key) throws ConfigException,
+            InterruptedException {
+        if (!LocalServers.listening(provider)) {
+            throw new ConfigException(LocalServers.notListening(provider));
+        }
         switch (provider.wireApi()) {
             case RESPONSES -> { }
             case CHAT -> throw new ConfigException("model provider '" + provider.id() + "' has wire_api = \"chat\", "
                     + "which this version of Moka cannot speak yet; use a provider with wire_api = \"responses\"");
         }
-        if (provider.envKey() != null && provider.apiKey(env) == null) {
-            throw new ConfigException(provider.envKey() + " is not set: set it to your API key (it is the env_key of "
-                    + "model provider '" + provider.id() + "')");
+        try {
+            key.resolve();
+        } catch (KeyUnavailableException e) {
+            throw new ConfigException(e.getMessage());
         }
     }
 
