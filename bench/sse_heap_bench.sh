@@ -3,18 +3,8 @@
 # the bound), a 50 MB delta and a data line that never ends (both past it), each in a fresh JVM.
 # Usage: bench/sse_heap_bench.sh [XMX]   (default 4g; try 256m to see which cases fit a small heap)
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-. "$root/bin/lib/jdk.sh"
-moka_find_jdk || exit 1
-export JAVA_HOME=$MOKA_JAVA_HOME
-export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
-cd "$root"
-mvn -q -B -o -pl core -am test-compile org.apache.maven.plugins:maven-dependency-plugin:3.9.0:build-classpath \
-    -Dmdep.outputFile=target/bench.cp \
-    -Dmdep.includeScope=test >/dev/null
-cp="core/target/test-classes:core/target/classes"
-cp="$cp:$(cat core/target/bench.cp)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/classpath.sh" test
 for args in "delta 10" "delta 50" "endless"; do
-    timeout 300 "$JAVA_HOME/bin/java" -Xmx"${1:-4g}" -cp "$cp" dev.moka.core.client.SseHeapBenchMain $args 2>&1 \
+    timeout 300 "$JAVA_HOME/bin/java" -Xmx"${1:-4g}" -cp "$BENCH_CP" dev.moka.core.client.SseHeapBenchMain $args 2>&1 \
         | grep -v '^\s*at \|^Exception in thread' || echo "$args: the JVM failed or ran past 300 s"
 done

@@ -53,13 +53,19 @@ final class CommandLines {
         resume.addPositional(positional(1, "PROMPT", "What to do; - (or nothing) reads stdin."));
         exec.addSubcommand("resume", resume);
         root.addSubcommand("exec", exec);
-        CommandSpec login = command("login", "Sign in to an OAuth provider from [oauth_providers.<name>] (device "
-                + "flow); the token is stored in $MOKA_HOME/credentials/<name>.json.");
-        login.addPositional(PositionalParamSpec.builder().index("0").arity("1").paramLabel("PROVIDER")
-                .type(String.class).description("The provider's name in config.toml.").build());
-        login.addOption(OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
-                .auxiliaryTypes(String.class).description("Override a config.toml key.").build());
-        root.addSubcommand("login", login);
+        root.addSubcommand("login", login());
+        CommandSpec logout = command("logout", "Remove the API key `moka login --with-api-key` stored for a model"
+                + " provider (the one in use unless --provider names another).");
+        logout.addOption(providerOption());
+        logout.addOption(configOption());
+        root.addSubcommand("logout", logout);
+        CommandSpec models = command("models", "List the models a provider serves (GET {base_url}/models) next to"
+                + " what Moka's model catalog knows of each.");
+        models.addOption(OptionSpec.builder("--json").arity("0").type(boolean.class)
+                .description("Print one JSON document instead of a table.").build());
+        models.addOption(providerOption());
+        models.addOption(configOption());
+        root.addSubcommand("models", models);
         root.addSubcommand("sandbox", sandbox());
         CommandSpec trust = command("trust", "Mark a project as trusted in config.toml (its git repository, or the"
                 + " main repository of a worktree): commands then run in workspace-write by default.");
@@ -68,6 +74,28 @@ final class CommandLines {
         trust.addPositional(positional(0, "DIR", "The project directory; the current one by default."));
         root.addSubcommand("trust", trust);
         return root;
+    }
+
+    private static CommandSpec login() {
+        CommandSpec login = command("login", "Sign in to an OAuth provider from [oauth_providers.<name>] (device "
+                + "flow; the token is stored in $MOKA_HOME/credentials/<name>.json), or with --with-api-key store a"
+                + " model provider's API key read from standard input in $MOKA_HOME/auth.json.");
+        login.addPositional(PositionalParamSpec.builder().index("0").arity("0..1").paramLabel("PROVIDER")
+                .type(String.class).description("The OAuth provider's name in config.toml.").build());
+        login.addOption(OptionSpec.builder("--with-api-key").arity("0").type(boolean.class)
+                .description("Read an API key from standard input (never echoed) and store it for the model"
+                        + " provider.").build());
+        login.addOption(providerOption());
+        login.addOption(configOption());
+        CommandSpec status = command("status", "Say where each model provider's key comes from, the key masked.");
+        status.addOption(configOption());
+        login.addSubcommand("status", status);
+        return login;
+    }
+
+    private static OptionSpec providerOption() {
+        return OptionSpec.builder("--provider").paramLabel("ID").type(String.class)
+                .description("The model provider (default: the one in use).").build();
     }
 
     private static CommandSpec sandbox() {
@@ -121,13 +149,35 @@ final class CommandLines {
                     ? resume(ExecOptions.read(command), command.subcommand(), startup)
                     : new ExecRun(startup, ExecOptions.read(command), command.matchedPositionalValue(0, null),
                             new ResumeTarget.Fresh()).run();
-            case "login" -> new LoginCommand(startup).run(command.matchedPositionalValue(0, null),
+            case "login" -> login(command, startup);
+            case "logout" -> new ApiKeyCommands(startup).logout(command.matchedOptionValue("--provider", null),
                     command.matchedOptionValue("--config", List.<String>of()));
+            case "models" -> new ModelsCommand(startup).run(command.matchedOptionValue("--provider", null),
+                    command.hasMatchedOption("--json"), command.matchedOptionValue("--config", List.<String>of()));
             case "sandbox" -> sandbox(command, startup);
             case "trust" -> new TrustCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.hasMatchedOption("--untrust"));
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
+    }
+
+    private static int login(ParseResult login, Startup startup) {
+        List<String> overrides = login.matchedOptionValue("--config", List.<String>of());
+        String oauthProvider = login.matchedPositionalValue(0, null);
+        if (login.hasSubcommand()) {
+            List<String> all = new java.util.ArrayList<>(overrides);
+            all.addAll(login.subcommand().matchedOptionValue("--config", List.<String>of()));
+            return new ApiKeyCommands(startup).status(all);
+        }
+        if (login.hasMatchedOption("--with-api-key")) {
+            if (oauthProvider != null) {
+                startup.err().println("moka: login --with-api-key takes the model provider as --provider ID, not "
+                        + oauthProvider);
+                return ExitCodes.USAGE;
+            }
+            return new ApiKeyCommands(startup).login(login.matchedOptionValue("--provider", null), overrides);
+        }
+        return new LoginCommand(startup).run(oauthProvider, overrides);
     }
 
     private static int sandbox(ParseResult sandbox, Startup startup) {

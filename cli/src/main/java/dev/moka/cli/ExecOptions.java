@@ -10,6 +10,7 @@ import picocli.CommandLine.ParseResult;
 /** The flags shared by {@code moka exec} and {@code moka exec resume}. */
 record ExecOptions(String model, String profile, List<String> overrides, Path cwd, PermissionFlags permissions,
         boolean oss,
+        String localProvider,
         boolean json, Path outputLastMessage, List<Path> images, Path outputSchema, boolean search,
         boolean skipGitRepoCheck) {
 
@@ -28,7 +29,10 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 .build());
         spec.addOption(value(Path.class, "DIR", "Directory to work in.", "-C", "--cd"));
         PermissionFlags.declare(spec);
-        spec.addOption(flag("Use the local open-source provider (oss).", "--oss"));
+        spec.addOption(flag("Use a local model server: --local-provider, else oss_provider from config.toml, else"
+                + " Ollama; with gpt-oss 20b unless -m names a model.", "--oss"));
+        spec.addOption(value(String.class, "ollama|lmstudio", "The local model server --oss uses (implies --oss).",
+                "--local-provider"));
         spec.addOption(flag("Print events as JSON lines on stdout.", "--json"));
         spec.addOption(value(Path.class, "FILE", "Write the final message to FILE.", "-o", "--output-last-message"));
         spec.addOption(OptionSpec.builder("-i", "--image").paramLabel("FILE").type(List.class)
@@ -46,6 +50,7 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 parsed.matchedOptionValue("--cd", null),
                 PermissionFlags.read(parsed),
                 parsed.hasMatchedOption("--oss"),
+                parsed.matchedOptionValue("--local-provider", null),
                 parsed.hasMatchedOption("--json"),
                 parsed.matchedOptionValue("--output-last-message", null),
                 parsed.matchedOptionValue("--image", List.<Path>of()),
@@ -66,6 +71,7 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 later.cwd != null ? later.cwd : cwd,
                 permissions.mergedWith(later.permissions),
                 oss || later.oss,
+                later.localProvider != null ? later.localProvider : localProvider,
                 json || later.json,
                 later.outputLastMessage != null ? later.outputLastMessage : outputLastMessage,
                 allImages,

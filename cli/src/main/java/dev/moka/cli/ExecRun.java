@@ -29,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class ExecRun {
     private static final String ORIGINATOR = "moka_exec";
+    private static final List<String> LOCAL_PROVIDERS = List.of("ollama", "lmstudio");
 
     private final Startup startup;
     private final ExecOptions options;
@@ -167,8 +168,13 @@ final class ExecRun {
         }
         // exec keeps the approval policy the person chose: nobody can answer here, so a request that would ask
         // is denied at once and the model is told.
-        var flags = new ConfigOverrides(options.model(), options.profile(), options.oss() ? "oss" : null, options.cwd(),
-                permissions.approval(), permissions.sandbox(), permissions.addDirs());
+        String local = options.localProvider();
+        if (local != null && !LOCAL_PROVIDERS.contains(local)) {
+            throw new UsageException("--local-provider " + local + ": expected one of " + String.join(", ",
+                    LOCAL_PROVIDERS) + "; a server elsewhere is a [model_providers.<id>] table with model_provider");
+        }
+        var flags = new ConfigOverrides(options.model(), options.profile(), local, options.cwd(),
+                permissions.approval(), permissions.sandbox(), permissions.addDirs(), options.oss() || local != null);
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
                 startup.processCwd());
     }

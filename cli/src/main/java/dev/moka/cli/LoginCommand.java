@@ -20,7 +20,7 @@ final class LoginCommand {
         this.startup = startup;
     }
 
-    static final String USAGE = "moka login [-c KEY=VALUE]... PROVIDER";
+    static final String USAGE = "moka login [-c KEY=VALUE]... PROVIDER, or moka login --with-api-key [--provider ID]";
 
     /** Signs in to {@code provider} (null when the person named none). */
     int run(String provider, List<String> overrides) {

@@ -98,7 +98,8 @@ class ExecFaultsTest {
         var run = MokaProcess.run(repo, env, "exec", "hello");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr().strip()).isEqualTo("moka: OPENAI_API_KEY is not set: set it to your API key (it is the "
-                + "env_key of model provider 'openai')");
+                + "env_key of model provider 'openai'; create a key at https://platform.openai.com/api-keys) or run"
+                + " `moka login --with-api-key --provider openai`");
         assertThat(server.requests()).isEmpty();
     }
 

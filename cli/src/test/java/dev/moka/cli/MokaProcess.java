@@ -73,6 +73,20 @@ final class MokaProcess {
         return command;
     }
 
+    /** The same environment without {@code OPENAI_API_KEY}: only config, auth.json or a command can give a key. */
+    static Map<String, String> envWithoutKey(Path home, String baseUrl) {
+        Map<String, String> env = env(home, baseUrl);
+        env.remove("OPENAI_API_KEY");
+        return env;
+    }
+
+    /** A loopback port nothing listens at (bound, then let go). */
+    static int closedPort() throws IOException {
+        try (var socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
     /**
      * The environment of a run against the mock at {@code baseUrl}. Unless the test wrote its own config.toml,
      * the model is one trained on the argv {@code shell} tool, which the scripted replies call.

@@ -2,11 +2,8 @@ package dev.moka.core.auth;
 
 import dev.moka.protocol.Json;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -56,7 +53,6 @@ public final class CredentialStore {
     /** Writes the token so that no other user can read it, even for a moment. */
     public void write(String provider, StoredToken token) throws IOException {
         Path file = file(provider);
-        Files.createDirectories(dir);
         ObjectNode json = Json.object().put("access_token", token.accessToken());
         if (token.refreshToken() != null) {
             json.put("refresh_token", token.refreshToken());
@@ -64,17 +60,6 @@ public final class CredentialStore {
         if (token.expiresAt() != null) {
             json.put("expires_at", token.expiresAt().getEpochSecond());
         }
-        Path temp = Files.createTempFile(dir, provider, ".tmp",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try {
-            Files.writeString(temp, json.toPrettyString() + "\n");
-            try {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        PrivateFiles.write(file, json.toPrettyString() + "\n");
     }
 }

@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.auth.KeySource;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.protocol.Json;
@@ -91,11 +92,17 @@ final class HttpErrors {
         return "HTTP " + status + " from " + uri + detail;
     }
 
-    /** The error for an answer that is not worth retrying. */
+    /** The error for an answer that is not worth retrying, for a key from the provider's {@code env_key}. */
     static ModelClientException fatal(int status, URI uri, ServerError error, ModelProviderInfo provider) {
+        return fatal(status, uri, error, provider, provider.envKey() == null ? KeySource.NONE : KeySource.ENVIRONMENT);
+    }
+
+    /** The error for an answer that is not worth retrying; {@code source} is where the key sent came from. */
+    static ModelClientException fatal(int status, URI uri, ServerError error, ModelProviderInfo provider,
+            KeySource source) {
         String what = describe(status, uri, error);
         if (status == 401 || status == 403) {
-            return new ModelClientException(Kind.UNAUTHORIZED, what + "; " + authHint(provider));
+            return new ModelClientException(Kind.UNAUTHORIZED, what + "; " + authHint(provider, source));
         }
         if (error.contextLengthExceeded()) {
             return new ModelClientException(Kind.CONTEXT_LENGTH_EXCEEDED, what);
@@ -106,13 +113,19 @@ final class HttpErrors {
         return new ModelClientException(Kind.BAD_REQUEST, what);
     }
 
-    /** How to fix credentials for this provider. */
-    static String authHint(ModelProviderInfo provider) {
-        if (provider.envKey() == null) {
-            return "provider '" + provider.id() + "' sends no API key; set model_providers." + provider.id()
+    /** How to fix the credentials of this provider, where the refused key came from. */
+    static String authHint(ModelProviderInfo provider, KeySource source) {
+        String id = provider.id();
+        return switch (source) {
+            case CONFIG_TOKEN -> "check experimental_bearer_token in [model_providers." + id + "]";
+            case ENVIRONMENT -> "check that " + provider.envKey() + " holds a valid API key for provider '" + id + "'";
+            case AUTH_FILE -> "the key stored for provider '" + id + "' in auth.json was refused; store a valid one"
+                    + " with `moka login --with-api-key --provider " + id + "`";
+            case AUTH_COMMAND -> "the token printed by the auth command of provider '" + id + "' was refused, also"
+                    + " after running it again; check [model_providers." + id + ".auth]";
+            case NONE -> "provider '" + id + "' sends no API key; set model_providers." + id
                     + ".env_key to the environment variable that holds one";
-        }
-        return "check that " + provider.envKey() + " holds a valid API key for provider '" + provider.id() + "'";
+        };
     }
 
     private static Optional<Duration> number(String text, long unitMillis) {

@@ -1,6 +1,5 @@
 package dev.moka.core.client;
 
-import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -29,31 +28,27 @@ final class ProviderRequest {
         }
     }
 
-    /** The provider's API key; null when it needs none, a failure when the variable it names is unset. */
-    static String apiKey(ModelProviderInfo provider, Map<String, String> env) throws ModelClientException {
-        String apiKey = provider.apiKey(env);
-        if (provider.envKey() != null && apiKey == null) {
-            throw new ModelClientException(Kind.UNAUTHORIZED, provider.envKey() + " is not set: set it to your API key"
-                    + " (it is the env_key of model provider '" + provider.id() + "')");
-        }
-        return apiKey;
-    }
-
     /**
-     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key
-     * is only ever placed in {@code authorization}.
+     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key is
+     * only ever placed in the header {@code auth} names ({@code authorization}, or Azure's {@code api-key}).
      */
-    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env, String apiKey,
-            ClientIdentity identity, String conversationId) {
+    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env,
+            Map.Entry<String, String> auth, ClientIdentity identity, String conversationId) {
         var headers = new LinkedHashMap<String, String>();
-        if (apiKey != null) {
-            headers.put("authorization", "Bearer " + apiKey);
+        if (auth != null) {
+            headers.put(auth.getKey(), auth.getValue());
         }
         headers.put("content-type", "application/json");
         headers.put("accept", "text/event-stream");
         headers.put("originator", identity.originator());
         headers.put("user-agent", identity.userAgent());
         headers.put("session_id", conversationId);
+        addProviderHeaders(provider, env, headers);
+        return headers;
+    }
+
+    /** The provider's {@code http_headers}, then its {@code env_http_headers} whose variables are set, by name. */
+    static void addProviderHeaders(ModelProviderInfo provider, Map<String, String> env, Map<String, String> headers) {
         new TreeMap<>(provider.httpHeaders()).forEach(headers::put);
         new TreeMap<>(provider.envHttpHeaders()).forEach((header, variable) -> {
             String value = env.get(variable);
@@ -61,7 +56,6 @@ final class ProviderRequest {
                 headers.put(header, value.trim());
             }
         });
-        return headers;
     }
 
     private static String encode(String text) {

@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.protocol.Json;
@@ -12,7 +13,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -30,19 +30,24 @@ public final class ResponsesClient implements ModelClient {
     private final RetryingPost post;
     private final RequestBodyEncoder encoder = new RequestBodyEncoder();
 
-    public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
-            ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
+    /** A client whose key comes from {@code key}, the session's one source of it. */
+    public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, ProviderKey key,
+            String conversationId, ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
         this.provider = provider;
         this.conversationId = conversationId;
-        this.post = new RetryingPost(provider, env, conversationId, identity, http, backoff);
+        this.post = new RetryingPost(provider, env, key, conversationId, identity, http, backoff);
+    }
+
+    /** A client whose key comes from the configuration or the environment only (no auth.json). */
+    public ResponsesClient(ModelProviderInfo provider, Map<String, String> env, String conversationId,
+            ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
+        this(provider, env, ProviderKey.fromEnvironment(provider, env), conversationId, identity, http, backoff);
     }
 
     @Override
     public CompletedResponse stream(Prompt prompt, Consumer<ResponseEvent> events) throws ModelClientException {
-        Map<String, String> headers = post.headers();
         byte[] body = encoder.encode(ResponsesRequest.bodyWithoutItems(prompt, conversationId), prompt.input());
-        return post.stream(ResponsesRequest.uri(provider), headers, body, () -> new ResponseStreamDecoder(events),
-                events);
+        return post.stream(ResponsesRequest.uri(provider), body, () -> new ResponseStreamDecoder(events), events);
     }
 
     /**
@@ -51,11 +56,9 @@ public final class ResponsesClient implements ModelClient {
      */
     @Override
     public List<ResponseItem> compact(Prompt prompt) throws ModelClientException {
-        Map<String, String> headers = new LinkedHashMap<>(post.headers());
-        headers.put("accept", "application/json");
         byte[] body = Json.write(ResponsesRequest.compactBody(prompt, conversationId))
                 .getBytes(StandardCharsets.UTF_8);
-        return post.fetch(ResponsesRequest.compactUri(provider), headers, body, ResponsesClient::compactedItems);
+        return post.fetch(ResponsesRequest.compactUri(provider), body, ResponsesClient::compactedItems);
     }
 
     private static List<ResponseItem> compactedItems(URI uri, HttpResponse<InputStream> response)

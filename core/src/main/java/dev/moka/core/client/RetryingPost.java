@@ -1,6 +1,8 @@
 package dev.moka.core.client;
 
 import dev.moka.core.Uuids;
+import dev.moka.core.auth.KeyUnavailableException;
+import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.log.SecretRedactor;
@@ -12,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -20,8 +23,9 @@ import java.util.function.Supplier;
 /**
  * One model request POSTed to a provider and retried within its caps, whatever wire API the body speaks:
  * unreachable servers, 429 and 5xx up to {@code request_max_retries}, broken or stalled streams up to
- * {@code stream_max_retries}, each pause announced as a {@link ResponseEvent.Retrying}. Every failure that
- * leaves here names the request it came from and has passed the provider's secret redactor.
+ * {@code stream_max_retries}, each pause announced as a {@link ResponseEvent.Retrying}; a key refused with 401
+ * is renewed once when an auth command gave it. Every failure that leaves here names the request it came
+ * from and has passed the provider's secret redactor.
  */
 final class RetryingPost {
     /** Codes of a failure reported inside a stream that a later attempt may not hit. */
@@ -34,11 +38,17 @@ final class RetryingPost {
 
     private record Done(CompletedResponse response) implements Attempt {}
 
+    /** What a non-2xx answer comes to when it is not thrown at once. */
+    private sealed interface StatusFailed extends Attempt {}
+
     /** No usable HTTP answer (unreachable, 429, 5xx); {@code serverDelay} is the server's hint or null. */
-    private record RequestFailed(String reason, Duration serverDelay, Throwable cause) implements Attempt {}
+    private record RequestFailed(String reason, Duration serverDelay, Throwable cause) implements StatusFailed {}
 
     /** The answer started but its stream did not reach a usable end. */
     private record StreamFailed(String reason, Throwable cause) implements Attempt {}
+
+    /** 401: the key was refused; a key from an auth command may be renewed once. */
+    private record Rejected(ModelClientException error) implements StatusFailed {}
 
     /** Reads a successful answer that is one document rather than a stream. */
     @FunctionalInterface
@@ -48,6 +58,7 @@ final class RetryingPost {
 
     private final ModelProviderInfo provider;
     private final Map<String, String> env;
+    private final ProviderKey key;
     private final String conversationId;
     private final ClientIdentity identity;
     private final Supplier<HttpClient> http;
@@ -56,35 +67,40 @@ final class RetryingPost {
     /** Every message passes it: URLs carry query parameters, error bodies echo keys. */
     private final SecretRedactor redactor;
 
-    /** {@code env} holds the key the provider names; {@code conversationId} goes out as the session header. */
-    RetryingPost(ModelProviderInfo provider, Map<String, String> env, String conversationId, ClientIdentity identity,
-            Supplier<HttpClient> http, Backoff backoff) {
+    /**
+     * {@code key} is the session's one source of the provider's key; {@code conversationId} goes out as the
+     * session header.
+     */
+    RetryingPost(ModelProviderInfo provider, Map<String, String> env, ProviderKey key, String conversationId,
+            ClientIdentity identity, Supplier<HttpClient> http, Backoff backoff) {
         this.provider = provider;
         this.env = Map.copyOf(env);
+        this.key = key;
         this.conversationId = conversationId;
         this.identity = identity;
         this.http = http;
         this.backoff = backoff;
         this.idleTimeout = Duration.ofMillis(Math.max(1, provider.streamIdleTimeoutMs()));
-        this.redactor = ProviderSecrets.redactor(provider, env);
-    }
-
-    /** The headers of every attempt; fails when the provider's key is not set, before anything is sent. */
-    Map<String, String> headers() throws ModelClientException {
-        return ProviderRequest.headers(provider, env, ProviderRequest.apiKey(provider, env), identity, conversationId);
+        this.redactor = ProviderSecrets.redactor(provider, env, key);
     }
 
     /** POSTs {@code body} and decodes the answer's stream with a new decoder from {@code decoders} per attempt. */
-    CompletedResponse stream(URI uri, Map<String, String> headers, byte[] body,
-            Supplier<StreamDecoder> decoders, Consumer<ResponseEvent> events) throws ModelClientException {
+    CompletedResponse stream(URI uri, byte[] body, Supplier<StreamDecoder> decoders, Consumer<ResponseEvent> events)
+            throws ModelClientException {
         var lastRequest = new RequestIds();
         try {
             int requestRetries = 0;
             int streamRetries = 0;
+            boolean renewedKey = false;
+            Map<String, String> headers = headers("text/event-stream");
             while (true) {
                 switch (attempt(uri, headers, body, decoders.get(), lastRequest)) {
                     case Done done -> {
                         return done.response();
+                    }
+                    case Rejected rejected -> {
+                        renewedKey = renewOnce(rejected, renewedKey);
+                        headers = headers("text/event-stream");
                     }
                     case RequestFailed failed -> pause(++requestRetries, provider.requestMaxRetries(),
                             failed.reason(), failed.serverDelay(), failed.cause(), events);
@@ -98,14 +114,17 @@ final class RetryingPost {
     }
 
     /** POSTs {@code body} for one JSON answer, read by {@code reader}; unreachable servers, 429 and 5xx are retried. */
-    <T> T fetch(URI uri, Map<String, String> headers, byte[] body, BodyReader<T> reader) throws ModelClientException {
+    <T> T fetch(URI uri, byte[] body, BodyReader<T> reader) throws ModelClientException {
         try {
+            boolean renewedKey = false;
+            Map<String, String> headers = headers("application/json");
             for (int retry = 1; ; retry++) {
                 HttpResponse<InputStream> response;
                 try {
                     response = http.get().send(request(uri, headers, body, Uuids.v7()),
                             HttpResponse.BodyHandlers.ofInputStream());
                 } catch (IOException e) {
+                    refusedLocally(e);
                     pause(retry, provider.requestMaxRetries(), "cannot reach " + uri + ": " + describe(e), null, e,
                             event -> { });
                     continue;
@@ -115,11 +134,46 @@ final class RetryingPost {
                 if (response.statusCode() / 100 == 2) {
                     return reader.read(uri, response);
                 }
-                RequestFailed failed = failedStatus(uri, response);
-                pause(retry, provider.requestMaxRetries(), failed.reason(), failed.serverDelay(), null, event -> { });
+                switch (failedStatus(uri, response)) {
+                    case Rejected rejected -> {
+                        renewedKey = renewOnce(rejected, renewedKey);
+                        headers = headers("application/json");
+                    }
+                    case RequestFailed failed -> pause(retry, provider.requestMaxRetries(), failed.reason(),
+                            failed.serverDelay(), null, event -> { });
+                }
             }
         } catch (ModelClientException e) {
             throw e.redacted(redactor);
+        }
+    }
+
+    /** The headers of the next attempt, with the key as it stands now; {@code accept} is what the answer is. */
+    private Map<String, String> headers(String accept) throws ModelClientException {
+        try {
+            Map<String, String> headers = new LinkedHashMap<>(
+                    ProviderRequest.headers(provider, env, key.header(), identity, conversationId));
+            headers.put("accept", accept);
+            return headers;
+        } catch (KeyUnavailableException e) {
+            throw new ModelClientException(Kind.UNAUTHORIZED, e.getMessage());
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
+    /** A refused key is tried once more when its source (an auth command) can give a fresh one. */
+    private boolean renewOnce(Rejected rejected, boolean renewedAlready) throws ModelClientException {
+        if (renewedAlready || !key.rejected()) {
+            throw rejected.error();
+        }
+        return true;
+    }
+
+    /** A local server that refused the connection is not running: say so now rather than after every retry. */
+    private void refusedLocally(IOException e) throws ModelClientException {
+        if (LocalServers.refused(provider, e)) {
+            throw new ModelClientException(Kind.RETRIES_EXHAUSTED, LocalServers.notListening(provider), e);
         }
     }
 
@@ -140,6 +194,7 @@ final class RetryingPost {
                     HttpResponse.BodyHandlers.ofInputStream());
             lastRequest.answered(response.headers().firstValue("x-request-id").orElse(null));
         } catch (IOException e) {
+            refusedLocally(e);
             return new RequestFailed("cannot reach " + uri + ": " + describe(e), null, e);
         } catch (InterruptedException e) {
             throw interrupted();
@@ -185,8 +240,8 @@ final class RetryingPost {
         return builder.header("x-client-request-id", clientRequestId).build();
     }
 
-    /** A non-2xx answer worth retrying; any other is thrown as the failure it is. */
-    private RequestFailed failedStatus(URI uri, HttpResponse<InputStream> response) throws ModelClientException {
+    /** A non-2xx answer worth retrying, or a refused key; any other is thrown as the failure it is. */
+    private StatusFailed failedStatus(URI uri, HttpResponse<InputStream> response) throws ModelClientException {
         String text;
         try (InputStream in = response.body()) {
             text = new String(in.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
@@ -199,7 +254,11 @@ final class RetryingPost {
             return new RequestFailed(HttpErrors.describe(status, uri, error),
                     HttpErrors.retryAfter(response.headers()).orElse(null), null);
         }
-        throw HttpErrors.fatal(status, uri, error, provider);
+        ModelClientException fatal = HttpErrors.fatal(status, uri, error, provider, key.source());
+        if (status == 401) {
+            return new Rejected(fatal);
+        }
+        throw fatal;
     }
 
     /** {@code atClose}: the stream closed without its terminal message, which the decoder judged. */

@@ -6,7 +6,10 @@ import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.SandboxPolicy;
 import dev.moka.protocol.Verbosity;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.SequencedMap;
 
 /**
  * The resolved configuration of one Moka run: config.toml, then {@code -c} overrides, then flags.
@@ -14,7 +17,8 @@ import java.util.List;
  * {@code services} holds the tools' external services (never null; {@link Services#NONE} when none).
  * {@code context} holds the context-management keys (AGENTS.md, budgets, compaction, history, notify);
  * {@code sandbox} how the sandbox is enforced and whether the project is trusted; {@code models} the
- * model catalog (for a turn that switches models).
+ * model catalog (for a turn that switches models); {@code providers} every provider, built-in or configured
+ * ({@code provider} is the one in use).
  */
 public record Config(
         Path mokaHome,
@@ -34,9 +38,11 @@ public record Config(
         ContextSettings context,
         ToolSettings tools,
         SandboxOptions sandbox,
-        ModelCatalog models) {
+        ModelCatalog models,
+        SequencedMap<String, ModelProviderInfo> providers) {
 
     public Config {
         warnings = List.copyOf(warnings);
+        providers = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(providers));
     }
 }

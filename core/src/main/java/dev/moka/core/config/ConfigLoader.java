@@ -44,13 +44,14 @@ public final class ConfigLoader {
         Settings settings = Settings.read(root, home)
                 .overlay(activeProfile(root, flags, home))
                 .overlay(Settings.fromFlags(flags));
+        Sourced<String> providerId = providerId(root, settings, flags);
+        if (flags.oss() && flags.model() == null) {
+            settings = settings.overlay(Settings.ofModel(Providers.localDefaultModel(providerId.value())));
+        }
         ModelResolver.Resolved models = ModelResolver.resolve(root, home, settings);
         ModelInfo modelInfo = models.info();
         String model = modelInfo.slug();
         warnings = Stream.concat(warnings.stream(), models.warnings().stream()).toList();
-        Sourced<String> providerId = settings.modelProvider() != null
-                ? settings.modelProvider()
-                : new Sourced<>(Providers.OPENAI, "model_provider");
         ModelProviderInfo provider = Providers.resolve(providerId, root.get("model_providers"), env);
         List<Path> projectRoots = ProjectRoots.candidates(cwd);
         ProjectTrust trust = Trust.of(root.get("projects"), projectRoots);
@@ -84,7 +85,24 @@ public final class ConfigLoader {
                 ContextSettingsReader.read(root, home, provider),
                 ToolSettings.read(root, modelInfo),
                 sandboxOptions,
-                models.catalog());
+                models.catalog(),
+                Providers.all(root.get("model_providers"), env));
+    }
+
+    /**
+     * The provider to use: {@code --oss} picks {@code --local-provider}, else {@code oss_provider}, else Ollama;
+     * otherwise the flag, the profile or the file's {@code model_provider}, else OpenAI.
+     */
+    private static Sourced<String> providerId(ConfigNode.Table root, Settings settings, ConfigOverrides flags)
+            throws ConfigException {
+        if (flags.oss() && flags.modelProvider() == null) {
+            ConfigNode node = root.get("oss_provider");
+            Sourced<String> configured = Sourced.of(ConfigValues.string(node), node);
+            return configured != null ? configured : new Sourced<>(Providers.OLLAMA, Origin.FLAGS.location()
+                    + ": --oss");
+        }
+        return settings.modelProvider() != null ? settings.modelProvider()
+                : new Sourced<>(Providers.OPENAI, "model_provider");
     }
 
     /**

@@ -18,7 +18,7 @@ final class KnownKeys {
             "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
             "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
-            "projects");
+            "projects", "oss_provider");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp", "allow_git_writes");
@@ -35,7 +35,10 @@ final class KnownKeys {
         for (var entry : root.entries().entrySet()) {
             ConfigNode node = entry.getValue();
             switch (entry.getKey()) {
-                case "model_providers" -> forEachTable(node, provider -> unknown(provider, ProviderSpec.KEYS, out));
+                case "model_providers" -> forEachTable(node, provider -> {
+                    unknown(provider, ProviderSpec.KEYS, out);
+                    knownTable(provider.get("auth"), AuthCommand.KEYS, out);
+                });
                 case "profiles" -> forEachTable(node, profile -> unknown(profile, Settings.KEYS, out));
                 case "oauth_providers" -> forEachTable(node, provider -> unknown(provider, Services.OAUTH_KEYS, out));
                 case "services" -> {

@@ -12,7 +12,8 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The models Moka knows, as data: the bundled {@code models.json}, with the entries of a person's
+ * The models Moka knows, as data: the bundled {@code models.json} (an entry may list the other names servers
+ * give its model under {@code aliases}), with the entries of a person's
  * {@code $MOKA_HOME/models.toml} and {@code [model_catalog]} laid over it. A slug is found exactly, else as a
  * dated or tagged variant of a known one ({@code gpt-4o-2024-08-06}, {@code gpt-oss:120b}); anything else
  * gets safe defaults: the interactive shell tools, no apply_patch tool, no reasoning effort.
@@ -49,7 +50,12 @@ public final class ModelCatalog {
             Map<String, ModelInfo> entries = new LinkedHashMap<>();
             for (JsonNode node : root.get("models")) {
                 String slug = node.get("slug").asString();
-                entries.put(slug, ModelEntry.fromJson(node).over(UNKNOWN, slug, true));
+                ModelInfo info = ModelEntry.fromJson(node).over(UNKNOWN, slug, true);
+                entries.put(slug, info);
+                // Local servers and routers name one model differently (gpt-oss:20b, openai/gpt-oss-20b).
+                for (JsonNode alias : node.path("aliases")) {
+                    entries.put(alias.asString(), info.renamed(alias.asString()));
+                }
             }
             return new ModelCatalog(root.get("default_model").asString(), Map.copyOf(entries));
         } catch (IOException e) {

@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * One {@code [model_providers.<id>]} table as the person wrote it: every field null when absent, so it can
- * override only some fields of a built-in provider.
+ * override only some fields of a built-in provider. An empty {@code query_params = {}} is not null: it
+ * drops a built-in's default parameters.
  */
 record ProviderSpec(
         String where,
@@ -18,15 +19,20 @@ record ProviderSpec(
         Map<String, String> envHttpHeaders,
         Integer requestMaxRetries,
         Integer streamMaxRetries,
-        Long streamIdleTimeoutMs) {
+        Long streamIdleTimeoutMs,
+        String envKeyInstructions,
+        String bearerToken,
+        AuthCommand auth) {
 
     static final Set<String> KEYS = Set.of("name", "base_url", "env_key", "wire_api", "query_params",
             "http_headers", "env_http_headers", "request_max_retries", "stream_max_retries",
-            "stream_idle_timeout_ms", ContextSettingsReader.REMOTE_COMPACTION_KEY);
+            "stream_idle_timeout_ms", "env_key_instructions", "experimental_bearer_token", "auth",
+            ContextSettingsReader.REMOTE_COMPACTION_KEY);
 
     static ProviderSpec read(ConfigNode.Table table) throws ConfigException {
         ConfigNode timeoutNode = table.get("stream_idle_timeout_ms");
         Long timeout = ConfigValues.integer(timeoutNode);
+        ConfigNode.Table auth = ConfigValues.table(table.get("auth"));
         if (timeout != null && timeout <= 0) {
             throw timeoutNode.error("must be greater than 0 milliseconds, found " + timeout);
         }
@@ -41,7 +47,18 @@ record ProviderSpec(
                 ConfigValues.stringMap(table.get("env_http_headers")),
                 retries(table.get("request_max_retries")),
                 retries(table.get("stream_max_retries")),
-                timeout);
+                timeout,
+                ConfigValues.string(table.get("env_key_instructions")),
+                bearerToken(table.get("experimental_bearer_token")),
+                auth == null ? null : AuthCommand.read(auth));
+    }
+
+    private static String bearerToken(ConfigNode node) throws ConfigException {
+        String token = ConfigValues.string(node);
+        if (token != null && token.isBlank()) {
+            throw node.error("is empty; remove the key or put the token in it");
+        }
+        return token == null ? null : token.strip();
     }
 
     /** A retry count; values above {@link ModelProviderInfo#MAX_RETRIES} are capped, negative ones refused. */
@@ -69,7 +86,11 @@ record ProviderSpec(
                 pick(envHttpHeaders, base.envHttpHeaders()),
                 pick(requestMaxRetries, base.requestMaxRetries()),
                 pick(streamMaxRetries, base.streamMaxRetries()),
-                pick(streamIdleTimeoutMs, base.streamIdleTimeoutMs()));
+                pick(streamIdleTimeoutMs, base.streamIdleTimeoutMs()),
+                pick(envKeyInstructions, base.envKeyInstructions()),
+                pick(bearerToken, base.bearerToken()),
+                pick(auth, base.auth()),
+                base.keyHeader());
     }
 
     private static <T> T pick(T preferred, T fallback) {

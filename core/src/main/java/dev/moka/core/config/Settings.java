@@ -44,6 +44,11 @@ record Settings(
                 ConfigValues.string(table.get("developer_instructions")));
     }
 
+    /** Settings that only name a model. */
+    static Settings ofModel(String model) {
+        return new Settings(model, null, null, null, null, null, null, null, null);
+    }
+
     static Settings fromFlags(ConfigOverrides flags) {
         Sourced<String> provider = flags.modelProvider() == null
                 ? null

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -31,9 +32,12 @@ public final class SecretRedactor {
             + "|(\\\\?\"(?:" + NAMES + "|apiKey|accessToken|clientSecret)\\\\?\"\\s*:\\s*\\\\?\")[^\"\\\\]{4,}");
 
     private final List<String> secrets;
+    /** Secrets learnt while Moka runs (a token an auth command printed after a 401), read at each call. */
+    private final Supplier<? extends Collection<String>> learnt;
 
-    private SecretRedactor(List<String> secrets) {
+    private SecretRedactor(List<String> secrets, Supplier<? extends Collection<String>> learnt) {
         this.secrets = secrets;
+        this.learnt = learnt;
     }
 
     /** A redactor for the secrets of {@code env}: names containing KEY, SECRET, TOKEN, PASSWORD or AUTH. */
@@ -44,21 +48,32 @@ public final class SecretRedactor {
                 values.add(value);
             }
         });
-        return new SecretRedactor(List.of()).with(values);
+        return new SecretRedactor(List.of(), List::of).with(values);
     }
 
     /** This redactor, masking {@code more} literal values too (null and short ones are ignored). */
     public SecretRedactor with(Collection<String> more) {
         List<String> values = new ArrayList<>(secrets);
-        for (String value : more) {
+        values.addAll(more);
+        return new SecretRedactor(longestFirst(values), learnt);
+    }
+
+    /** This redactor, also masking whatever {@code source} holds at the time of each call. */
+    public SecretRedactor learning(Supplier<? extends Collection<String>> source) {
+        return new SecretRedactor(secrets, source);
+    }
+
+    private static List<String> longestFirst(Collection<String> values) {
+        List<String> out = new ArrayList<>();
+        for (String value : values) {
             String trimmed = value == null ? "" : value.strip();
-            if (trimmed.length() >= MIN_SECRET_LENGTH && !values.contains(trimmed)) {
-                values.add(trimmed);
+            if (trimmed.length() >= MIN_SECRET_LENGTH && !out.contains(trimmed)) {
+                out.add(trimmed);
             }
         }
         // Longer first, so a secret that contains another is masked whole.
-        values.sort(Comparator.comparingInt(String::length).reversed());
-        return new SecretRedactor(List.copyOf(values));
+        out.sort(Comparator.comparingInt(String::length).reversed());
+        return List.copyOf(out);
     }
 
     /** Whether a variable, header or parameter of this name holds a secret by its name. */
@@ -75,6 +90,9 @@ public final class SecretRedactor {
         }
         String out = text;
         for (String secret : secrets) {
+            out = out.replace(secret, MASK);
+        }
+        for (String secret : longestFirst(learnt.get())) {
             out = out.replace(secret, MASK);
         }
         return SHAPED.matcher(out).replaceAll(m -> {

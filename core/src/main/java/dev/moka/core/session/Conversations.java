@@ -2,10 +2,13 @@ package dev.moka.core.session;
 
 import dev.moka.core.MokaVersion;
 import dev.moka.core.Uuids;
+import dev.moka.core.auth.KeyUnavailableException;
+import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.Backoff;
 import dev.moka.core.client.ChatCompletionsClient;
 import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.FixtureModelClient;
+import dev.moka.core.client.LocalServers;
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ProviderSecrets;
@@ -67,10 +70,11 @@ public final class Conversations {
      */
     public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
             InterruptedException {
+        ProviderKey key = ProviderKey.of(config.provider(), config, env);
         if (fixturePath() == null) {
-            checkProvider(config.provider());
+            checkProvider(config.provider(), key);
         }
-        SecretRedactor secrets = ProviderSecrets.redactor(config.provider(), env);
+        SecretRedactor secrets = ProviderSecrets.redactor(config.provider(), env, key);
         MokaLog log = MokaLog.open(config.mokaHome(), env, secrets);
         var execSessions = new ExecSessionManager();
         // Building the tools (schema generation) overlaps opening the rollout and the client.
@@ -88,7 +92,7 @@ public final class Conversations {
         }
         GuardSettings guard = guardSettings(config, face);
         try {
-            return start(config, face, opened, notices, log, tools, execSessions, guard);
+            return start(config, face, opened, notices, log, tools, execSessions, guard, key);
         } catch (IOException | InterruptedException | RuntimeException e) {
             opened.rollout().close();
             execSessions.close();
@@ -97,9 +101,9 @@ public final class Conversations {
     }
 
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
-            FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard)
+            FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard, ProviderKey key)
             throws IOException, InterruptedException {
-        ModelClient client = client(config, opened.id(), face);
+        ModelClient client = client(config, opened.id(), face, key);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
@@ -115,15 +119,16 @@ public final class Conversations {
     }
 
     /** The client for the provider's wire API, or the SSE fixture that stands in for every provider. */
-    private ModelClient client(Config config, String conversationId, Face face) throws IOException {
+    private ModelClient client(Config config, String conversationId, Face face, ProviderKey key)
+            throws IOException {
         if (fixturePath() != null) {
             return new FixtureModelClient(fixturePath());
         }
         var identity = new ClientIdentity(face.originator(), MokaVersion.get());
         ModelProviderInfo provider = config.provider();
         return switch (provider.wireApi()) {
-            case RESPONSES -> new ResponsesClient(provider, env, conversationId, identity, http, backoff);
-            case CHAT -> new ChatCompletionsClient(provider, env, conversationId, identity, http, backoff);
+            case RESPONSES -> new ResponsesClient(provider, env, key, conversationId, identity, http, backoff);
+            case CHAT -> new ChatCompletionsClient(provider, env, key, conversationId, identity, http, backoff);
         };
     }
 
@@ -175,10 +180,19 @@ public final class Conversations {
         }
     }
 
-    private void checkProvider(ModelProviderInfo provider) throws ConfigException {
-        if (provider.envKey() != null && provider.apiKey(env) == null) {
-            throw new ConfigException(provider.envKey() + " is not set: set it to your API key (it is the env_key of "
-                    + "model provider '" + provider.id() + "')");
+    /**
+     * What can be known before anything is sent: a local server that is not running, a key that no source has
+     * (the auth command runs here, so its failure is said now too).
+     */
+    private void checkProvider(ModelProviderInfo provider, ProviderKey key) throws ConfigException,
+            InterruptedException {
+        if (!LocalServers.listening(provider)) {
+            throw new ConfigException(LocalServers.notListening(provider));
+        }
+        try {
+            key.resolve();
+        } catch (KeyUnavailableException e) {
+            throw new ConfigException(e.getMessage());
         }
     }
 

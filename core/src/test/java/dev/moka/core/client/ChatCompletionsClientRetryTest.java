@@ -74,16 +74,18 @@ class ChatCompletionsClientRetryTest {
     }
 
     @Test
-    void anUnreachableServerIsRetriedThenNamed() throws Exception {
+    void aLocalChatServerThatIsNotRunningIsReportedAtOnce() throws Exception {
         int port;
         try (var socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
+        var lmstudio = new ModelProviderInfo("lmstudio", "LM Studio", "http://127.0.0.1:" + port + "/v1", null,
+                WireApi.CHAT, Map.of(), Map.of(), Map.of(), 3, 3, 5_000);
 
-        assertThatThrownBy(() -> stream(chatProvider("http://127.0.0.1:" + port + "/v1", 1, 0, 5_000)))
-                .isInstanceOfSatisfying(ModelClientException.class,
-                        e -> assertThat(e.kind()).isEqualTo(Kind.RETRIES_EXHAUSTED))
-                .hasMessageContaining("cannot reach http://127.0.0.1:" + port + "/v1/chat/completions");
+        assertThatThrownBy(() -> stream(lmstudio)).isInstanceOf(ModelClientException.class)
+                .hasMessageStartingWith("nothing is listening at http://127.0.0.1:" + port + "/v1 (model provider "
+                        + "'lmstudio'); start LM Studio's server");
+        assertThat(retries()).isEmpty();
     }
 
     @Test

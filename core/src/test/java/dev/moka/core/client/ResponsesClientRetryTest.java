@@ -148,17 +148,44 @@ class ResponsesClientRetryTest {
     }
 
     @Test
-    void retriesWhenTheServerCannotBeReached() throws Exception {
+    void retriesWhenTheConnectionBreaksBeforeAnAnswer() throws Exception {
+        try (var socket = new ServerSocket(0)) {
+            // Accepts and hangs up at once: the server is there, but no answer comes.
+            Thread.ofVirtual().start(() -> {
+                while (!socket.isClosed()) {
+                    try {
+                        socket.accept().close();
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            String url = "http://127.0.0.1:" + socket.getLocalPort() + "/v1";
+
+            assertThatThrownBy(() -> stream(provider(url, 1, 0, 5_000)))
+                    .isInstanceOfSatisfying(ModelClientException.class,
+                            e -> assertThat(e.kind()).isEqualTo(Kind.RETRIES_EXHAUSTED))
+                    .hasMessageContaining("cannot reach " + url + "/responses");
+        }
+        assertThat(retries()).hasSize(1);
+    }
+
+    @Test
+    void aLocalServerThatRefusesTheConnectionIsReportedAtOnceWithoutRetries() throws Exception {
         int port;
         try (var socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
+        var local = new ModelProviderInfo("ollama", "Ollama", "http://127.0.0.1:" + port + "/v1", null,
+                dev.moka.core.config.WireApi.RESPONSES, java.util.Map.of(), java.util.Map.of(), java.util.Map.of(),
+                5, 5, 5_000);
 
-        assertThatThrownBy(() -> stream(provider("http://127.0.0.1:" + port + "/v1", 1, 0, 5_000)))
-                .isInstanceOfSatisfying(ModelClientException.class,
-                        e -> assertThat(e.kind()).isEqualTo(Kind.RETRIES_EXHAUSTED))
-                .hasMessageContaining("cannot reach http://127.0.0.1:" + port + "/v1/responses");
-        assertThat(retries()).hasSize(1);
+        assertThatThrownBy(() -> stream(local))
+                .isInstanceOf(ModelClientException.class)
+                .hasMessage("nothing is listening at http://127.0.0.1:" + port + "/v1 (model provider 'ollama');"
+                        + " start Ollama with `ollama serve`, or set base_url in [model_providers.ollama] if it runs"
+                        + " elsewhere");
+        assertThat(retries()).isEmpty();
     }
 
     @Test

@@ -131,20 +131,20 @@ class ConfigErrorsTest {
     @Test
     void unknownProviderListsKnownIds() throws Exception {
         t.write("""
-                model_provider = "azure"
+                model_provider = "acme"
                 [model_providers.local]
                 base_url = "http://localhost:1234/v1"
                 """);
 
-        assertThatThrownBy(t::load).hasMessage(t.configFile() + ":1: model_provider: unknown provider \"azure\";"
-                + " known providers: \"openai\", \"oss\", \"local\"; define [model_providers.azure] in config.toml"
-                + " to add it");
+        assertThatThrownBy(t::load).hasMessage(t.configFile() + ":1: model_provider: unknown provider \"acme\";"
+                + " known providers: \"openai\", \"azure\", \"ollama\", \"lmstudio\", \"oss\", \"local\";"
+                + " define [model_providers.acme] in config.toml to add it");
     }
 
     @Test
     void unknownProviderFromFlagSaysCommandLine() {
         assertThatThrownBy(() -> t.load(TestHome.flags(null, null, "nope"))).hasMessageStartingWith(
-                "command line: model_provider: unknown provider \"nope\"; known providers: \"openai\", \"oss\"");
+                "command line: model_provider: unknown provider \"nope\"; known providers: \"openai\", \"azure\"");
     }
 
     @Test
@@ -155,8 +155,8 @@ class ConfigErrorsTest {
                 name = "Mine"
                 """);
 
-        assertThatThrownBy(t::load).hasMessage(t.configFile() + ":2: model_providers.mine: base_url is missing;"
-                + " add base_url = \"https://host/v1\" to this provider's table");
+        assertThatThrownBy(t::load).hasMessage(t.configFile() + ":2: model_providers.mine: model provider \"mine\""
+                + " has no base_url; add base_url = \"https://host/v1\" to [model_providers.mine]");
     }
 
     @Test

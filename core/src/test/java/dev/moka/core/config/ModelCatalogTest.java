@@ -67,6 +67,23 @@ class ModelCatalogTest {
     }
 
     @Test
+    void gptOssIsKnownUnderTheNamesLocalServersAndRoutersGiveIt() {
+        for (String slug : List.of("gpt-oss:20b", "openai/gpt-oss-20b", "gpt-oss-20b", "gpt-oss:120b",
+                "openai/gpt-oss-120b")) {
+            ModelInfo info = ModelCatalog.bundled().lookup(slug);
+            assertThat(info.known()).as(slug).isTrue();
+            assertThat(info.slug()).isEqualTo(slug);
+            // gpt-oss was trained on the argv shell function and the JSON apply_patch function.
+            assertThat(info.shell()).as(slug).isEqualTo(ShellToolType.SHELL);
+            assertThat(info.applyPatch()).as(slug).isEqualTo(ApplyPatchKind.FUNCTION);
+            assertThat(info.efforts()).as(slug).containsExactly(ReasoningEffort.LOW, ReasoningEffort.MEDIUM,
+                    ReasoningEffort.HIGH);
+            assertThat(info.contextWindow()).as(slug).isEqualTo(131_072);
+        }
+        assertThat(ModelCatalog.bundled().lookup("openai/gpt-oss-20b").displayName()).isEqualTo("gpt-oss 20b");
+    }
+
+    @Test
     void anEffortTheModelDoesNotListIsRefusedWithTheListItTakes() {
         assertThatThrownBy(() -> load("model = \"gpt-5.1\"\nmodel_reasoning_effort = \"ultra\"\n"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("gpt-5.1 does not take \"ultra\"")

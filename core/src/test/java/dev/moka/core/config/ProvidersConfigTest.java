@@ -104,20 +104,21 @@ class ProvidersConfigTest {
 
         assertThat(azure).isEqualTo(new ModelProviderInfo("azure", "Azure", "https://acme.openai.azure.com/openai",
                 "AZURE_OPENAI_API_KEY", WireApi.CHAT, Map.of("api-version", "2025-04-01-preview"),
-                Map.of("X-Team", "moka"), Map.of("X-Org", "ACME_ORG"), 2, 0, 60_000));
+                Map.of("X-Team", "moka"), Map.of("X-Org", "ACME_ORG"), 2, 0, 60_000,
+                "copy KEY 1 from Keys and Endpoint of your Azure OpenAI resource", null, null, KeyHeader.API_KEY));
     }
 
     @Test
     void customProviderNameDefaultsToItsId() throws Exception {
         t.write("""
-                model_provider = "lmstudio"
-                [model_providers.lmstudio]
-                base_url = "http://localhost:1234/v1"
+                model_provider = "vllm"
+                [model_providers.vllm]
+                base_url = "http://localhost:8000/v1"
                 """);
 
         ModelProviderInfo provider = t.load().provider();
 
-        assertThat(provider.name()).isEqualTo("lmstudio");
+        assertThat(provider.name()).isEqualTo("vllm");
         assertThat(provider.envKey()).isNull();
         assertThat(provider.wireApi()).isEqualTo(WireApi.RESPONSES);
     }

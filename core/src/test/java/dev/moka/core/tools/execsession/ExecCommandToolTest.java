@@ -110,11 +110,11 @@ class ExecCommandToolTest {
     }
 
     @Test
-    void aTooShortYieldIsRaisedToTheMinimum() throws Exception {
-        ToolResult result = exec(new RecordingToolContext(dir), "c1", Json.object()
-                .put("cmd", "sleep 0.05; echo late").put("yield_time_ms", 1));
-
-        assertThat(result.forModel()).contains("Process exited with code 0").endsWith("late\n");
+    void aTooShortYieldIsRaisedToTheMinimumAndALongOneCappedAtTheMaximum() {
+        // Checked on the clamp itself: a process-level check would race the machine's load.
+        assertThat(ExecSessionManager.clampYield(1)).isEqualTo(ExecSessionManager.MIN_YIELD);
+        assertThat(ExecSessionManager.clampYield(10_000_000)).isEqualTo(ExecSessionManager.MAX_YIELD);
+        assertThat(ExecSessionManager.clampYield(1_000)).hasMillis(1_000);
     }
 
     @Test

@@ -1,0 +1,35 @@
+package dev.moka.core.auth;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/** Files that hold credentials: written whole or not at all, and readable by their owner only (0600). */
+final class PrivateFiles {
+    private PrivateFiles() {}
+
+    /**
+     * Replaces {@code file} with {@code text}. The text goes to a temporary file created 0600 in the same
+     * directory, then is renamed over the old file, so no other user can read it even for a moment and a
+     * crash never leaves half a file.
+     */
+    static void write(Path file, String text) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(temp, text);
+            try {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}
