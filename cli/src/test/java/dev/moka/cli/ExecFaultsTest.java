@@ -104,21 +104,6 @@ class ExecFaultsTest {
     }
 
     @Test
-    void aChatCompletionsProviderIsRefusedWithOneLineRatherThanIgnored() throws Exception {
-        Files.writeString(scratch.resolve("config.toml"), """
-                model_provider = "local"
-                [model_providers.local]
-                name = "Local"
-                base_url = "%s"
-                wire_api = "chat"
-                """.formatted(server.url()));
-        var run = MokaProcess.run(repo, MokaProcess.env(scratch, server.url()), "exec", "hello");
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr().lines()).singleElement().asString().contains("wire_api = \"chat\"", "local");
-        assertThat(server.requests()).isEmpty();
-    }
-
-    @Test
     void anOutputFileInAMissingDirectoryIsRefusedBeforeAnythingIsSent() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "never asked").completed());
         var run = MokaProcess.run(repo, MokaProcess.env(scratch, server.url()), "exec", "-o", "no/such/dir/out.txt",

@@ -53,11 +53,20 @@ public record CapturedRequest(String method, String path, String query, Map<Stri
 
     /** The items of the body's {@code input} array, in order (empty when there is none). */
     public List<JsonNode> input() {
-        JsonNode input = bodyJson().get("input");
-        List<JsonNode> items = new ArrayList<>();
-        if (input != null) {
-            input.forEach(items::add);
+        return array("input");
+    }
+
+    /** The body's Chat Completions {@code messages}, in order (empty when there are none). */
+    public List<JsonNode> messages() {
+        return array("messages");
+    }
+
+    private List<JsonNode> array(String field) {
+        JsonNode array = bodyJson().get(field);
+        List<JsonNode> elements = new ArrayList<>();
+        if (array != null) {
+            array.forEach(elements::add);
         }
-        return List.copyOf(items);
+        return List.copyOf(elements);
     }
 }

@@ -23,8 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
- * A scripted Responses API server on 127.0.0.1 over real HTTP/1.1: each request (any method, any path) is
- * recorded and takes the next queued {@link Reply}; when none is left it gets a 500 that says so.
+ * A scripted model server on 127.0.0.1 over real HTTP/1.1, for the Responses API and Chat Completions alike:
+ * each request (any method, any path) is recorded and takes the next queued {@link Reply}; when none is left
+ * it gets a 500 that says so.
  */
 public final class MockResponsesServer implements AutoCloseable {
     private final HttpServer server;
@@ -155,6 +156,7 @@ public final class MockResponsesServer implements AutoCloseable {
                     + request.method() + " " + request.path() + "); enqueue one more Reply\"}}", List.of()));
             case StatusReply status -> sendStatus(exchange, status);
             case Sse sse -> sendStream(exchange, sse);
+            case ChatSse chat -> sendStream(exchange, chat);
         }
         exchange.close();
     }
@@ -177,7 +179,7 @@ public final class MockResponsesServer implements AutoCloseable {
         }
     }
 
-    private static void sendStream(HttpExchange exchange, Sse sse) throws IOException {
+    private static void sendStream(HttpExchange exchange, Streamed sse) throws IOException {
         exchange.getResponseHeaders().set("content-type", "text/event-stream");
         exchange.getResponseHeaders().set("cache-control", "no-cache");
         exchange.sendResponseHeaders(200, 0);

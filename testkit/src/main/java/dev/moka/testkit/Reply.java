@@ -1,7 +1,10 @@
 package dev.moka.testkit;
 
-/** What the mock server answers to one request: an SSE stream ({@link Sse}) or a plain status ({@link StatusReply}). */
-public sealed interface Reply permits Sse, StatusReply {
+/**
+ * What the mock server answers to one request: a Responses SSE stream ({@link Sse}), a Chat Completions one
+ * ({@link ChatSse}) or a plain status ({@link StatusReply}).
+ */
+public sealed interface Reply permits Sse, ChatSse, StatusReply {
 
     /** A non-streaming answer with a JSON body, e.g. {@code Reply.status(429, "{}").header("retry-after", "1")}. */
     static StatusReply status(int code, String jsonBody) {

@@ -14,11 +14,20 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Replies read from a scenario JSON file: a list whose entries are either
- * {@code {"sse": [event objects], "drop_after": n, "stall_after": n, "stall_ms": ms}} (the last three optional;
- * sequence numbers are filled in) or {@code {"status": 429, "headers": {"retry-after": "1"}, "body": {...}}}.
+ * Replies read from a scenario JSON file: a list whose entries are
+ * {@code {"answer": {...}}} (a model answer in neutral form, see {@link ScenarioAnswer}, streamed in the shape of
+ * the wire API the scenario is run on), {@code {"sse": [event objects], "drop_after": n, "stall_after": n,
+ * "stall_ms": ms}} (Responses events as they are sent; the last three optional; sequence numbers are filled in)
+ * or {@code {"status": 429, "headers": {"retry-after": "1"}, "body": {...}}}. A script of answers and statuses
+ * runs unchanged on both wire APIs.
  */
 public final class Scenario {
+    /** The wire API a scenario's answers are streamed in. */
+    public enum Wire {
+        RESPONSES,
+        CHAT
+    }
+
     private Scenario() {}
 
     /** Replies from a scenario file. */
@@ -32,11 +41,16 @@ public final class Scenario {
 
     /** Replies from a scenario shipped in this module, e.g. {@code "tool-round-trip.json"}. */
     public static List<Reply> resource(String name) {
+        return resource(name, Wire.RESPONSES);
+    }
+
+    /** Replies from a scenario shipped in this module, its answers streamed as {@code wire} streams them. */
+    public static List<Reply> resource(String name, Wire wire) {
         try (InputStream in = Scenario.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalArgumentException("no scenario resource dev/moka/testkit/" + name);
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name);
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name, wire);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read scenario resource " + name, e);
         }
@@ -44,6 +58,11 @@ public final class Scenario {
 
     /** Replies from scenario JSON text; {@code origin} names the source in error messages. */
     public static List<Reply> parse(String json, String origin) {
+        return parse(json, origin, Wire.RESPONSES);
+    }
+
+    /** Replies from scenario JSON text, its answers streamed as {@code wire} streams them. */
+    public static List<Reply> parse(String json, String origin, Wire wire) {
         JsonNode root = Json.parse(json);
         if (!root.isArray()) {
             throw new IllegalArgumentException(origin + ": a scenario is a JSON list of replies, got "
@@ -51,13 +70,20 @@ public final class Scenario {
         }
         List<Reply> replies = new ArrayList<>();
         for (int i = 0; i < root.size(); i++) {
-            replies.add(reply(root.get(i), origin + "[" + i + "]"));
+            replies.add(reply(root.get(i), origin + "[" + i + "]", i + 1, wire));
         }
         return List.copyOf(replies);
     }
 
-    private static Reply reply(JsonNode entry, String where) {
+    private static Reply reply(JsonNode entry, String where, int number, Wire wire) {
+        if (entry.get("answer") instanceof ObjectNode answer) {
+            return ScenarioAnswer.render(answer, number, wire, where + ".answer");
+        }
         if (entry.has("sse")) {
+            if (wire == Wire.CHAT) {
+                throw new IllegalArgumentException(where + ": \"sse\" holds Responses events, which a chat "
+                        + "scenario cannot send; write the reply as an \"answer\"");
+            }
             return stream(entry, where);
         }
         if (entry.has("status") && entry.get("status").canConvertToInt()) {
@@ -72,8 +98,8 @@ public final class Scenario {
             }
             return reply;
         }
-        throw new IllegalArgumentException(where + ": a reply needs \"sse\": [events] or \"status\": <code>, got "
-                + entry);
+        throw new IllegalArgumentException(where + ": a reply needs \"answer\": {...}, \"sse\": [events] or "
+                + "\"status\": <code>, got " + entry);
     }
 
     private static Sse stream(JsonNode entry, String where) {

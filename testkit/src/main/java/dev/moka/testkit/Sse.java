@@ -12,7 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
  * shared between tests. {@code response.created} comes first on its own unless {@link #created()} placed it;
  * every JSON event gets {@code type} and a {@code sequence_number} (from 0) when it is rendered.
  */
-public final class Sse implements Reply {
+public final class Sse implements Reply, Streamed {
     /** One event: JSON data, or verbatim data text (for malformed-data tests) when {@code json} is null. */
     private record Step(String type, ObjectNode json, String verbatim) {}
 
@@ -208,7 +208,8 @@ public final class Sse implements Reply {
     }
 
     /** Each event as its own SSE block ({@code event: ...\ndata: ...\n\n}), sequence numbers assigned. */
-    List<String> render() {
+    @Override
+    public List<String> render() {
         List<Step> all = new ArrayList<>(steps);
         if (responseId != null && all.stream().noneMatch(s -> s.type().equals("response.created"))) {
             all.addFirst(created().steps.getLast());
@@ -231,23 +232,28 @@ public final class Sse implements Reply {
         return blocks;
     }
 
-    int dropAfterEvents() {
+    @Override
+    public int dropAfterEvents() {
         return dropAfter;
     }
 
-    int stallAfterEvents() {
+    @Override
+    public int stallAfterEvents() {
         return stallAfter;
     }
 
-    Duration stallDuration() {
+    @Override
+    public Duration stallDuration() {
         return stallFor;
     }
 
-    int longDeltaAfterEvents() {
+    @Override
+    public int longDeltaAfterEvents() {
         return longDeltaAfter;
     }
 
-    long longDeltaChars() {
+    @Override
+    public long longDeltaChars() {
         return longDeltaChars;
     }
 

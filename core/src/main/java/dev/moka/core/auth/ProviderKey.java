@@ -3,6 +3,7 @@ package dev.moka.core.auth;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.KeyHeader;
 import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.exec.ShellEnvironmentPolicy;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -56,6 +57,14 @@ public final class ProviderKey {
     public static ProviderKey of(ModelProviderInfo provider, Config config, Map<String, String> env) {
         return new ProviderKey(provider, env, new AuthFile(config.mokaHome()),
                 config.tools().environmentPolicy().apply(env), Clock.systemUTC());
+    }
+
+    /**
+     * The key of {@code provider} from the configuration or the environment only (no auth.json), an auth command
+     * running with the default command environment: for clients built without a {@code Config}.
+     */
+    public static ProviderKey fromEnvironment(ModelProviderInfo provider, Map<String, String> env) {
+        return new ProviderKey(provider, env, null, ShellEnvironmentPolicy.DEFAULT.apply(env), Clock.systemUTC());
     }
 
     /** The key to send, or null when the provider takes none. */

@@ -66,11 +66,9 @@ public final class FixtureModelClient implements ModelClient {
         return switch (outcome) {
             case StreamOutcome.Completed completed -> completed.response();
             case StreamOutcome.Failed failed -> throw new ModelClientException(
-                    HttpErrors.CONTEXT_LENGTH_EXCEEDED.equals(failed.code()) ? Kind.CONTEXT_LENGTH_EXCEEDED
+                    HttpErrors.contextLengthExceeded(failed.code(), failed.message()) ? Kind.CONTEXT_LENGTH_EXCEEDED
                             : Kind.RESPONSE_FAILED,
                     where(index) + " failed (" + failed.code() + "): " + failed.message());
-            case StreamOutcome.Incomplete incomplete -> throw new ModelClientException(Kind.RESPONSE_FAILED,
-                    where(index) + " ended incomplete: " + incomplete.reason());
             case StreamOutcome.Broken broken -> throw new ModelClientException(Kind.RESPONSE_FAILED,
                     where(index) + ": " + broken.reason());
         };

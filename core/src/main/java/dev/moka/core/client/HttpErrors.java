@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -18,28 +19,61 @@ final class HttpErrors {
     private static final Duration MAX_SERVER_DELAY = Duration.ofMinutes(2);
     private static final int MAX_MESSAGE = 500;
 
+    /**
+     * Phrases by which servers without the {@code context_length_exceeded} code say a prompt is too long:
+     * OpenAI-compatible servers (vLLM, DeepSeek, OpenRouter: "maximum context length"), llama.cpp ("exceeds
+     * the available context size", "Context size has been exceeded"), Moonshot ("exceeded model token limit").
+     */
+    private static final Pattern CONTEXT_TOO_LONG = Pattern.compile("maximum context length|context length exceeded"
+            + "|exceeds? (the )?(available )?context (size|window|length)|context (size|window) (has been )?exceeded"
+            + "|exceeded model token limit|longer than the maximum model length|prompt is too long",
+            Pattern.CASE_INSENSITIVE);
+
     private HttpErrors() {}
 
-    /** The {@code error.code} and {@code error.message} of a body; the raw text stands in for a missing message. */
-    record ServerError(String code, String message) {
+    /**
+     * The {@code error.code}, {@code error.type} and {@code error.message} of a body (a numeric code, as
+     * llama.cpp sends, is no code). vLLM puts these at the top level and Ollama sends {@code "error"} as a
+     * bare string; the raw text stands in for a message none of these shapes hold.
+     */
+    record ServerError(String code, String type, String message) {
         static ServerError parse(String body) {
             try {
-                JsonNode error = Json.parse(body).path("error");
+                JsonNode root = Json.parse(body);
+                if (root.get("error") instanceof JsonNode bare && bare.isString()) {
+                    return new ServerError(null, null, bare.asString());
+                }
+                JsonNode error = root.get("error") instanceof JsonNode nested && nested.isObject() ? nested : root;
                 String message = Json.text(error, "message");
                 if (message != null || Json.text(error, "code") != null) {
-                    return new ServerError(Json.text(error, "code"), message == null ? "" : message);
+                    return new ServerError(Json.text(error, "code"), Json.text(error, "type"),
+                            message == null ? "" : message);
                 }
             } catch (JacksonException e) {
                 // Not JSON (a proxy's HTML page, say): the text itself is the best message there is.
             }
             String text = body.strip();
-            return new ServerError(null, text.length() > MAX_MESSAGE ? text.substring(0, MAX_MESSAGE) + "..." : text);
+            return new ServerError(null, null,
+                    text.length() > MAX_MESSAGE ? text.substring(0, MAX_MESSAGE) + "..." : text);
+        }
+
+        boolean contextLengthExceeded() {
+            return HttpErrors.contextLengthExceeded(code, message) || "exceed_context_size_error".equals(type);
         }
     }
 
-    /** 429 and 5xx are worth another try; everything else will fail the same way again. */
+    /** Whether a failure says the prompt does not fit the model's window, by its code or in its words. */
+    static boolean contextLengthExceeded(String code, String message) {
+        return CONTEXT_LENGTH_EXCEEDED.equals(code) || (message != null && CONTEXT_TOO_LONG.matcher(message).find());
+    }
+
+    /**
+     * 429 and 5xx are worth another try; everything else will fail the same way again, and so will a prompt
+     * too long for the window, which some servers (llama.cpp) report with a 500.
+     */
     static boolean retryable(int status, ServerError error) {
-        return (status == 429 && !"insufficient_quota".equals(error.code())) || status >= 500;
+        return ((status == 429 && !"insufficient_quota".equals(error.code())) || status >= 500)
+                && !error.contextLengthExceeded();
     }
 
     /** The wait the server asked for ({@code retry-after-ms}, else {@code retry-after} in seconds), if any. */
@@ -70,7 +104,7 @@ final class HttpErrors {
         if (status == 401 || status == 403) {
             return new ModelClientException(Kind.UNAUTHORIZED, what + "; " + authHint(provider, source));
         }
-        if (CONTEXT_LENGTH_EXCEEDED.equals(error.code())) {
+        if (error.contextLengthExceeded()) {
             return new ModelClientException(Kind.CONTEXT_LENGTH_EXCEEDED, what);
         }
         if ("insufficient_quota".equals(error.code())) {

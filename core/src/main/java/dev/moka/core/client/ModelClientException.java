@@ -12,7 +12,7 @@ public final class ModelClientException extends Exception {
         CONTEXT_LENGTH_EXCEEDED,
         /** 429, 5xx, dropped or stalled streams, retried until the caps ran out. */
         RETRIES_EXHAUSTED,
-        /** {@code response.failed} or {@code response.incomplete}. */
+        /** The server reported a failure inside its answer ({@code response.failed}, an error chunk). */
         RESPONSE_FAILED,
         /** Any other 4xx: the request itself is wrong. */
         BAD_REQUEST,

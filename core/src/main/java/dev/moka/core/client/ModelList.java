@@ -46,7 +46,7 @@ public final class ModelList {
 
     /** The model ids, in the server's order; a failure is one line, with every key masked. */
     public List<String> fetch() throws ModelClientException, InterruptedException {
-        URI uri = ResponsesRequest.uri(provider, "/models");
+        URI uri = ProviderRequest.uri(provider, "/models");
         try {
             HttpResponse<String> response = send(uri);
             if (response.statusCode() == 401 && key.rejected()) {
@@ -96,7 +96,7 @@ public final class ModelList {
         headers.put("accept", "application/json");
         headers.put("originator", identity.originator());
         headers.put("user-agent", identity.userAgent());
-        ResponsesRequest.addProviderHeaders(provider, env, headers);
+        ProviderRequest.addProviderHeaders(provider, env, headers);
         return headers;
     }
 

@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Turns the SSE messages of one Responses stream into {@link ResponseEvent}s and, at the terminal event, a
  * {@link StreamOutcome}. One decoder per attempt, so a retried stream starts from no items.
  */
-final class ResponseStreamDecoder {
+final class ResponseStreamDecoder implements StreamDecoder {
     private record DoneItem(long outputIndex, ResponseItem item) {}
 
     private final Consumer<ResponseEvent> events;
@@ -35,8 +35,8 @@ final class ResponseStreamDecoder {
         };
     }
 
-    /** Handles one message; returns the outcome at a terminal event, null while the stream goes on. */
-    StreamOutcome accept(SseParser.Message message) {
+    @Override
+    public StreamOutcome accept(SseParser.Message message) {
         ObjectNode data;
         try {
             if (!(Json.parse(message.data()) instanceof ObjectNode object)) {
@@ -55,6 +55,11 @@ final class ResponseStreamDecoder {
         } catch (IllegalArgumentException e) {
             return malformed(message, e.getMessage());
         }
+    }
+
+    @Override
+    public StreamOutcome closed() {
+        return new StreamOutcome.Broken("ended before response.completed", null);
     }
 
     private StreamOutcome handle(String type, ObjectNode data) {
@@ -80,15 +85,16 @@ final class ResponseStreamDecoder {
             case "response.reasoning_text.delta" ->
                     events.accept(new ResponseEvent.ReasoningTextDelta(itemId(data), delta(data)));
             case "response.completed" -> {
-                return completed(data.path("response"));
+                return completed(data.path("response"), null);
             }
             case "response.failed" -> {
                 JsonNode error = data.path("response").path("error");
                 return new StreamOutcome.Failed(Json.text(error, "code"), Json.text(error, "message"));
             }
             case "response.incomplete" -> {
-                return new StreamOutcome.Incomplete(
-                        Json.text(data.path("response").path("incomplete_details"), "reason"));
+                // What the model wrote before the cut is kept, as the chat path keeps a "length" answer.
+                String reason = Json.text(data.path("response").path("incomplete_details"), "reason");
+                return completed(data.path("response"), reason == null ? "unknown reason" : reason);
             }
             case "error" -> {
                 JsonNode error = data.has("error") ? data.get("error") : data;
@@ -100,14 +106,14 @@ final class ResponseStreamDecoder {
         return null;
     }
 
-    private StreamOutcome completed(JsonNode response) {
+    private StreamOutcome completed(JsonNode response, String cutOff) {
         String id = Json.text(response, "id");
         TokenUsage usage = usage(response.get("usage"));
         List<ResponseItem> output = done.stream().sorted(Comparator.comparingLong(DoneItem::outputIndex))
                 .map(DoneItem::item).toList();
         String finalId = id != null ? id : responseId;
         events.accept(new ResponseEvent.Completed(finalId, usage));
-        return new StreamOutcome.Completed(new CompletedResponse(finalId, output, usage));
+        return new StreamOutcome.Completed(new CompletedResponse(finalId, output, usage, cutOff));
     }
 
     private static TokenUsage usage(JsonNode usage) {

@@ -8,42 +8,21 @@ import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The parts of a {@code POST /responses} request that stay the same across retries: URL, body, headers. */
+/** The parts of a {@code POST /responses} request that stay the same across retries: URL and body. */
 final class ResponsesRequest {
     private ResponsesRequest() {}
 
     /** {@code {base_url}/responses} plus the provider's query parameters, sorted by name. */
     static URI uri(ModelProviderInfo provider) {
-        return uri(provider, "/responses");
+        return ProviderRequest.uri(provider, "/responses");
     }
 
     /** {@code {base_url}/responses/compact} plus the provider's query parameters. */
     static URI compactUri(ModelProviderInfo provider) {
-        return uri(provider, "/responses/compact");
-    }
-
-    /** {@code {base_url}{endpoint}} plus the provider's query parameters, sorted by name. */
-    static URI uri(ModelProviderInfo provider, String endpoint) {
-        String base = provider.baseUrl().replaceAll("/+$", "");
-        String query = new TreeMap<>(provider.queryParams()).entrySet().stream()
-                .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
-                .collect(Collectors.joining("&"));
-        String url = base + endpoint + (query.isEmpty() ? "" : "?" + query);
-        try {
-            return URI.create(url);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("base_url of provider '" + provider.id() + "' is not a valid URL: "
-                    + provider.baseUrl(), e);
-        }
+        return ProviderRequest.uri(provider, "/responses/compact");
     }
 
     /** The JSON body; key order is fixed because the prompt cache matches exact prefixes. */
@@ -94,36 +73,6 @@ final class ResponsesRequest {
         return body;
     }
 
-    /**
-     * The headers of every attempt, in sending order (the per-attempt request id is added later). The key is
-     * only ever placed in the header {@code auth} names ({@code authorization}, or Azure's {@code api-key}).
-     */
-    static Map<String, String> headers(ModelProviderInfo provider, Map<String, String> env,
-            Map.Entry<String, String> auth, ClientIdentity identity, String conversationId) {
-        var headers = new LinkedHashMap<String, String>();
-        if (auth != null) {
-            headers.put(auth.getKey(), auth.getValue());
-        }
-        headers.put("content-type", "application/json");
-        headers.put("accept", "text/event-stream");
-        headers.put("originator", identity.originator());
-        headers.put("user-agent", identity.userAgent());
-        headers.put("session_id", conversationId);
-        addProviderHeaders(provider, env, headers);
-        return headers;
-    }
-
-    /** The provider's {@code http_headers}, then its {@code env_http_headers} whose variables are set, by name. */
-    static void addProviderHeaders(ModelProviderInfo provider, Map<String, String> env, Map<String, String> headers) {
-        new TreeMap<>(provider.httpHeaders()).forEach(headers::put);
-        new TreeMap<>(provider.envHttpHeaders()).forEach((header, variable) -> {
-            String value = env.get(variable);
-            if (value != null && !value.isBlank()) {
-                headers.put(header, value.trim());
-            }
-        });
-    }
-
     /** The compact endpoint takes the same body, answered as one JSON document rather than a stream. */
     static ObjectNode compactBody(Prompt prompt, String conversationId) {
         ObjectNode body = body(prompt, conversationId);
@@ -141,9 +90,5 @@ final class ResponsesRequest {
             reasoning.put("summary", settings.summary().wire());
         }
         return reasoning;
-    }
-
-    private static String encode(String text) {
-        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

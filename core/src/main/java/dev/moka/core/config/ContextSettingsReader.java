@@ -91,11 +91,21 @@ final class ContextSettingsReader {
         }
     }
 
+    /**
+     * Whether the provider's server compacts: by default only OpenAI's own Responses endpoint does. A Chat
+     * Completions server has no compact endpoint, so the session always summarises locally there.
+     */
     private static boolean remoteCompaction(ConfigNode.Table root, ModelProviderInfo provider)
             throws ConfigException {
         ConfigNode.Table providers = ConfigValues.table(root.get("model_providers"));
         ConfigNode.Table table = providers == null ? null : ConfigValues.table(providers.get(provider.id()));
-        Boolean flag = table == null ? null : ConfigValues.bool(table.get(REMOTE_COMPACTION_KEY));
-        return flag != null ? flag : Providers.OPENAI.equals(provider.id());
+        ConfigNode node = table == null ? null : table.get(REMOTE_COMPACTION_KEY);
+        Boolean flag = ConfigValues.bool(node);
+        boolean chat = provider.wireApi() == WireApi.CHAT;
+        if (chat && Boolean.TRUE.equals(flag)) {
+            throw node.error("a provider with wire_api = \"chat\" has no compact endpoint; remove the key (Moka "
+                    + "summarises the conversation locally)");
+        }
+        return flag != null ? flag : !chat && Providers.OPENAI.equals(provider.id());
     }
 }

@@ -5,6 +5,7 @@ import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.Backoff;
+import dev.moka.core.client.ChatCompletionsClient;
 import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.FixtureModelClient;
 import dev.moka.core.client.LocalServers;
@@ -64,8 +65,8 @@ public final class Conversations {
 
     /**
      * Opens a conversation and starts its session. A mistake of the person's (no such session to resume, an
-     * API key that is not set, a wire API this version cannot speak) is a {@link ConfigException}; a rollout
-     * that another process is writing is a {@link RolloutInUseException}.
+     * API key that is not set) is a {@link ConfigException}; a rollout that another process is writing is a
+     * {@link RolloutInUseException}.
      */
     public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
             InterruptedException {
@@ -102,9 +103,7 @@ public final class Conversations {
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
             FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard, ProviderKey key)
             throws IOException, InterruptedException {
-        ModelClient client = fixturePath() != null ? new FixtureModelClient(fixturePath())
-                : new ResponsesClient(config.provider(), env, key, opened.id(),
-                        new ClientIdentity(face.originator(), MokaVersion.get()), http, backoff);
+        ModelClient client = client(config, opened.id(), face, key);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
@@ -117,6 +116,20 @@ public final class Conversations {
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
         return Session.start(setup);
+    }
+
+    /** The client for the provider's wire API, or the SSE fixture that stands in for every provider. */
+    private ModelClient client(Config config, String conversationId, Face face, ProviderKey key)
+            throws IOException {
+        if (fixturePath() != null) {
+            return new FixtureModelClient(fixturePath());
+        }
+        var identity = new ClientIdentity(face.originator(), MokaVersion.get());
+        ModelProviderInfo provider = config.provider();
+        return switch (provider.wireApi()) {
+            case RESPONSES -> new ResponsesClient(provider, env, key, conversationId, identity, http, backoff);
+            case CHAT -> new ChatCompletionsClient(provider, env, key, conversationId, identity, http, backoff);
+        };
     }
 
     /** A conversation's identity, history and recorder, new or read back. */
@@ -168,18 +181,13 @@ public final class Conversations {
     }
 
     /**
-     * What can be known before anything is sent: a local server that is not running, a wire API this version
-     * cannot speak, a key that no source has (the auth command runs here, so its failure is said now too).
+     * What can be known before anything is sent: a local server that is not running, a key that no source has
+     * (the auth command runs here, so its failure is said now too).
      */
     private void checkProvider(ModelProviderInfo provider, ProviderKey key) throws ConfigException,
             InterruptedException {
         if (!LocalServers.listening(provider)) {
             throw new ConfigException(LocalServers.notListening(provider));
-        }
-        switch (provider.wireApi()) {
-            case RESPONSES -> { }
-            case CHAT -> throw new ConfigException("model provider '" + provider.id() + "' has wire_api = \"chat\", "
-                    + "which this version of Moka cannot speak yet; use a provider with wire_api = \"responses\"");
         }
         try {
             key.resolve();

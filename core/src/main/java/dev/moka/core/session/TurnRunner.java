@@ -80,7 +80,8 @@ final class TurnRunner {
             }
             CompletedResponse response = sample(context, sink);
             List<ToolCall> calls = new ArrayList<>();
-            for (ResponseItem item : response.output()) {
+            List<ResponseItem> kept = kept(response);
+            for (ResponseItem item : kept) {
                 record(item);
                 switch (item) {
                     case ResponseItem.Message m when m.role() == Role.ASSISTANT -> {
@@ -102,24 +103,34 @@ final class TurnRunner {
             }
             accounting.responseCompleted(response.usage());
             reportUsage(response.usage(), context, sink);
+            if (response.cutOff() != null) {
+                sink.emit(cutOffWarning(response, kept.size() < response.output().size()));
+                return lastMessage;
+            }
             if (calls.isEmpty()) {
                 return lastMessage;
             }
-            List<ResponseItem> outputs = new ArrayList<>();
-            ToolContext toolContext = new FixedToolContext(context.cwd(), context.approvalPolicy(),
-                    context.sandboxPolicy(), sink::emit, guard);
-            for (ToolCall call : calls) {
-                long started = System.nanoTime();
-                ToolResult result = tools.dispatch(call, toolContext);
-                sink.emit(new EventMsg.ToolCallEnd(call.callId(), call.name(), result.success(), result.brief(),
-                        (System.nanoTime() - started) / 1_000_000));
-                outputs.add(isCustom(response, call)
-                        ? new ResponseItem.CustomToolCallOutput(call.callId(), result.forModel())
-                        : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));
-            }
-            outputs.forEach(output -> record(budget.apply(output, estimator)));
+            runCalls(calls, response, context, sink, guard).forEach(output -> record(budget.apply(output, estimator)));
             tools.takeFollowUps().forEach(this::record);
         }
+    }
+
+    /** Runs a response's calls in order; their outputs, in the same order. */
+    private List<ResponseItem> runCalls(List<ToolCall> calls, CompletedResponse response, TurnContext context,
+            EventSink sink, Guard guard) throws InterruptedException {
+        List<ResponseItem> outputs = new ArrayList<>();
+        ToolContext toolContext = new FixedToolContext(context.cwd(), context.approvalPolicy(),
+                context.sandboxPolicy(), sink::emit, guard);
+        for (ToolCall call : calls) {
+            long started = System.nanoTime();
+            ToolResult result = tools.dispatch(call, toolContext);
+            sink.emit(new EventMsg.ToolCallEnd(call.callId(), call.name(), result.success(), result.brief(),
+                    (System.nanoTime() - started) / 1_000_000));
+            outputs.add(isCustom(response, call)
+                    ? new ResponseItem.CustomToolCallOutput(call.callId(), result.forModel())
+                    : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));
+        }
+        return outputs;
     }
 
     /** Compacts the history now (the {@code Compact} op, or a prompt about to outgrow the window). */
@@ -157,6 +168,32 @@ final class TurnRunner {
             compact(context, sink);
             return client.stream(prompt(context), event -> forwardDelta(event, sink));
         }
+    }
+
+    /**
+     * The items of a response worth keeping. Of an answer the server cut short only the text and reasoning
+     * are: a call may be cut mid-arguments, and running what the model did not finish asking for is unsafe.
+     */
+    private static List<ResponseItem> kept(CompletedResponse response) {
+        if (response.cutOff() == null) {
+            return response.output();
+        }
+        return response.output().stream().filter(TurnRunner::survivesCutOff).toList();
+    }
+
+    private static EventMsg cutOffWarning(CompletedResponse response, boolean droppedCalls) {
+        return new EventMsg.Warning("the model's answer was cut off (" + response.cutOff() + "): what it wrote is "
+                + "kept" + (droppedCalls ? ", the tool calls it began were not run" : "") + "; ask it to continue, "
+                + "or raise the model's output limit");
+    }
+
+    private static boolean survivesCutOff(ResponseItem item) {
+        return switch (item) {
+            case ResponseItem.Message _, ResponseItem.Reasoning _ -> true;
+            case ResponseItem.FunctionCall _, ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
+                    ResponseItem.FunctionCallOutput _, ResponseItem.CustomToolCallOutput _,
+                    ResponseItem.Compaction _, ResponseItem.Unknown _ -> false;
+        };
     }
 
     private Prompt prompt(TurnContext context) {

@@ -22,8 +22,21 @@ public sealed interface ToolSpec {
         }
     }
 
-    /** A tool called with free text that follows a grammar ({@code syntax} names its notation, e.g. lark). */
-    record Freeform(String name, String description, String syntax, String definition) implements ToolSpec {}
+    /**
+     * A tool called with free text that follows a grammar ({@code syntax} names its notation, e.g. lark). A wire
+     * without freeform tools offers it as a function whose one string argument, {@link #FUNCTION_ARGUMENT},
+     * holds the text; {@code functionDescription} describes it there, as the way to send the text differs.
+     */
+    record Freeform(String name, String description, String syntax, String definition, String functionDescription)
+            implements ToolSpec {
+        /** The argument that carries the text when the tool is offered as a function. */
+        public static final String FUNCTION_ARGUMENT = "input";
+
+        /** A tool described the same way whichever shape it is offered in. */
+        public Freeform(String name, String description, String syntax, String definition) {
+            this(name, description, syntax, definition, description);
+        }
+    }
 
     /** A tool the model's server runs itself, sent as its raw definition (e.g. {@code {"type":"web_search"}}). */
     record Hosted(ObjectNode definition) implements ToolSpec {

@@ -31,6 +31,16 @@ final class ClientTestSupport {
                 Map.of(), Map.of(), requestRetries, streamRetries, idleMs);
     }
 
+    /** A provider that speaks Chat Completions, keyed by OPENAI_API_KEY. */
+    static ModelProviderInfo chatProvider(String url, int requestRetries, int streamRetries, long idleMs) {
+        return new ModelProviderInfo("local", "Local", url, "OPENAI_API_KEY", WireApi.CHAT, Map.of(), Map.of(),
+                Map.of(), requestRetries, streamRetries, idleMs);
+    }
+
+    static ChatCompletionsClient chatClient(ModelProviderInfo provider, Map<String, String> env) {
+        return new ChatCompletionsClient(provider, env, CONVERSATION, IDENTITY, HttpClients.startDefault(), FAST);
+    }
+
     static ResponsesClient client(ModelProviderInfo provider, Map<String, String> env) {
         return new ResponsesClient(provider, env, CONVERSATION, IDENTITY, HttpClients.startDefault(), FAST);
     }

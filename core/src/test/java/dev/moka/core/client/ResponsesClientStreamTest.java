@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.client.ModelClientException.Kind;
+import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;
@@ -125,11 +126,15 @@ class ResponsesClientStreamTest {
     }
 
     @Test
-    void incompleteResponseIsAFailureNamingTheReason() {
+    void incompleteResponseKeepsWhatWasWrittenAndNamesTheReason() throws Exception {
         server.enqueue(Sse.response("resp_1").text("msg_1", "partial").incomplete("max_output_tokens"));
 
-        assertThatThrownBy(this::stream).isInstanceOfSatisfying(ModelClientException.class,
-                e -> assertThat(e.kind()).isEqualTo(Kind.RESPONSE_FAILED)).hasMessageContaining("max_output_tokens");
+        CompletedResponse response = stream();
+
+        assertThat(response.cutOff()).isEqualTo("max_output_tokens");
+        assertThat(response.output()).containsExactly(new ResponseItem.Message("msg_1", Role.ASSISTANT,
+                List.of(new ContentItem.OutputText("partial"))));
+        assertThat(server.requests()).hasSize(1);
     }
 
     @Test

@@ -32,8 +32,11 @@ final class ContextHarness {
     final MockResponsesServer server;
     final Path home;
     String model = "gpt-5.1-codex";
+    /** The context settings laid over what config.toml gave; null keeps those (a provider's defaults). */
     ContextSettings settings = ContextSettings.DEFAULTS;
     String providerId = "openai";
+    /** The provider's {@code wire_api} when it is not the built-in openai one. */
+    String wireApi = "responses";
     AskForApproval approval = AskForApproval.NEVER;
     SandboxMode sandbox = SandboxMode.WORKSPACE_WRITE;
     /** Whether the face answers approval requests (an interactive UI) or denies them at once (exec). */
@@ -68,8 +71,8 @@ final class ContextHarness {
             Config config = new Config(loaded.mokaHome(), loaded.cwd(), loaded.model(), loaded.modelInfo(),
                     loaded.provider(), loaded.approvalPolicy(), loaded.sandboxPolicy(), loaded.reasoningEffort(),
                     loaded.reasoningSummary(), loaded.verbosity(), "Be brief.", "You are a test agent.",
-                    loaded.warnings(), loaded.services(), settings, loaded.tools(), loaded.sandbox(),
-                    loaded.models(), loaded.providers());
+                    loaded.warnings(), loaded.services(), settings != null ? settings : loaded.context(),
+                    loaded.tools(), loaded.sandbox(), loaded.models(), loaded.providers());
             return new Conversations(env, HttpClients.startDefault(), cwd,
                     new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
                     .open(config, target, new Face("moka_test", null, canAsk));
@@ -84,10 +87,11 @@ final class ContextHarness {
     private String configToml() {
         String retries = "request_max_retries = 2\nstream_max_retries = 2\nstream_idle_timeout_ms = 5000\n";
         if (providerId.equals("openai")) {
-            return "[model_providers.openai]\n" + retries;
+            return "[model_providers.openai]\nwire_api = \"" + wireApi + "\"\n" + retries;
         }
         return "model_provider = \"" + providerId + "\"\n[model_providers." + providerId + "]\nname = \""
-                + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\n" + retries;
+                + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\nwire_api = \""
+                + wireApi + "\"\n" + retries;
     }
 
     /** Submits {@code op} and collects events up to the one that ends its task. */
@@ -119,6 +123,13 @@ final class ContextHarness {
 
     static String role(JsonNode item) {
         return item.path("role").asString("");
+    }
+
+    /** Switches the harness to a provider {@code id} that speaks Chat Completions. */
+    ContextHarness chat(String id) {
+        providerId = id;
+        wireApi = "chat";
+        return this;
     }
 
     /** Fails unless every request's input starts with the whole input of the one before. */

@@ -100,6 +100,28 @@ class SessionTurnTest {
     }
 
     @Test
+    void anIncompleteAnswerKeepsItsTextRunsNoCallAndTellsThePerson() throws Exception {
+        server.enqueue(
+                Sse.response("resp_1").text("msg_1", "Half of it").functionCall("call_1", "shell",
+                        "{\"command\":[\"touch\",\"never\"]}").incomplete("max_output_tokens"),
+                Sse.response("resp_2").text("msg_2", "The rest.").completed());
+        try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
+            List<EventMsg> events = SessionHarness.turn(session, "write it");
+
+            assertThat(events).last().isEqualTo(new EventMsg.TaskComplete("Half of it"));
+            assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.Warning.class,
+                    w -> assertThat(w.message()).contains("cut off (max_output_tokens)")
+                            .contains("the tool calls it began were not run")));
+            assertThat(events).noneMatch(EventMsg.ExecCommandBegin.class::isInstance);
+            SessionHarness.turn(session, "go on");
+        }
+        List<JsonNode> next = server.requests().get(1).input();
+        assertThat(next.get(next.size() - 2).get("content").get(0).get("text").asString()).isEqualTo("Half of it");
+        assertThat(next).noneMatch(item -> item.path("type").asString("").equals("function_call"));
+        assertThat(Files.exists(cwd.resolve("never"))).isFalse();
+    }
+
+    @Test
     void reasoningIsReplayedVerbatimWithItsEncryptedContent() throws Exception {
         server.enqueue(
                 Sse.response("resp_1").reasoning("rs_1", "Thinking about files", "gAAAAencrypted==")

@@ -10,26 +10,28 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** The two definitions of {@code apply_patch}; key order is fixed so the request bytes never change. */
 final class ApplyPatchSpec {
+    private static final String SEND_AS_ARGUMENT = "Send the patch as the `" + ToolSpec.Freeform.FUNCTION_ARGUMENT
+            + "` argument.";
+
     private ApplyPatchSpec() {}
 
     static ToolSpec function() {
         ObjectNode properties = Json.object();
-        properties.putObject("input").put("type", "string")
+        properties.putObject(ToolSpec.Freeform.FUNCTION_ARGUMENT).put("type", "string")
                 .put("description", "The whole patch, from '*** Begin Patch' to '*** End Patch'.");
         ObjectNode parameters = Json.object();
         parameters.put("type", "object");
         parameters.set("properties", properties);
-        parameters.putArray("required").add("input");
+        parameters.putArray("required").add(ToolSpec.Freeform.FUNCTION_ARGUMENT);
         parameters.put("additionalProperties", false);
 
-        return new ToolSpec.Function(ApplyPatchTool.NAME, description("Send the patch as the `input` argument."),
-                parameters);
+        return new ToolSpec.Function(ApplyPatchTool.NAME, description(SEND_AS_ARGUMENT), parameters);
     }
 
     static ToolSpec freeform() {
         return new ToolSpec.Freeform(ApplyPatchTool.NAME, description(
                 "Send the patch itself as the input, as plain text: not wrapped in JSON, quotes or a code fence."),
-                "lark", resource("apply_patch.lark"));
+                "lark", resource("apply_patch.lark"), description(SEND_AS_ARGUMENT));
     }
 
     private static String description(String howToSend) {

@@ -1,0 +1,61 @@
+package dev.moka.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A provider with {@code wire_api = "chat"} has no compact endpoint: it always compacts locally. */
+class ChatProviderConfigTest {
+    @TempDir
+    Path dir;
+
+    TestHome t;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        t = TestHome.in(dir);
+    }
+
+    @Test
+    void aChatProviderReadsItsWireApiAndCompactsLocallyByDefault() throws Exception {
+        Config config = t.write("""
+                model_provider = "vllm"
+                [model_providers.vllm]
+                base_url = "http://127.0.0.1:8000/v1"
+                wire_api = "chat"
+                """).load();
+
+        assertThat(config.provider().wireApi()).isEqualTo(WireApi.CHAT);
+        assertThat(config.context().remoteCompaction()).isFalse();
+    }
+
+    @Test
+    void evenTheOpenAiIdCompactsLocallyWhenItSpeaksChat() throws Exception {
+        assertThat(t.load().context().remoteCompaction()).isTrue();
+
+        Config chat = t.write("[model_providers.openai]\nwire_api = \"chat\"\n").load();
+
+        assertThat(chat.provider().wireApi()).isEqualTo(WireApi.CHAT);
+        assertThat(chat.context().remoteCompaction()).isFalse();
+    }
+
+    @Test
+    void askingAChatProviderToCompactOnTheServerIsAMistakeNamedWithItsPlace() throws Exception {
+        t.write("""
+                model_provider = "local"
+                [model_providers.local]
+                base_url = "http://127.0.0.1:8080/v1"
+                wire_api = "chat"
+                remote_compaction = true
+                """);
+
+        assertThatThrownBy(() -> t.load()).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("config.toml:5")
+                .hasMessageContaining("no compact endpoint");
+    }
+}
