@@ -1,7 +1,6 @@
 package dev.moka.cli.mcpserver;
 
 import dev.moka.core.MokaVersion;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServer;
@@ -41,7 +40,7 @@ final class McpStdioServer implements AutoCloseable {
 
     /** Starts serving: the SDK reads {@code in} and writes {@code out} on threads of its own. */
     static McpStdioServer start(InputStream in, OutputStream out, MokaTools tools) {
-        var transport = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in, out);
+        var transport = new StdioServerTransportProvider(SdkJson.mapper(), in, out);
         ExecutorService calls = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("moka-mcp-call-", 0)
                 .factory());
         Scheduler onCalls = Schedulers.fromExecutorService(calls, "moka-mcp-calls");
