@@ -83,6 +83,11 @@ final class McpServerProcess implements AutoCloseable {
         return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
     }
 
+    /** A call that names itself with {@code progressToken}, as a client telling concurrent calls apart does. */
+    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, String progressToken) {
+        return client.callTool(new McpSchema.CallToolRequest(tool, arguments, Map.of("progressToken", progressToken)));
+    }
+
     /** The text of a result's one content block. */
     static String text(McpSchema.CallToolResult result) {
         return ((McpSchema.TextContent) result.content().getFirst()).text();

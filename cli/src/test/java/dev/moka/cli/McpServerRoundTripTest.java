@@ -8,15 +8,23 @@ import dev.moka.testkit.Sse;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** {@code moka mcp-server} driven by the MCP SDK's own client: its tools, a conversation, its continuation. */
+/**
+ * {@code moka mcp-server} driven by the MCP SDK's own client: its tools, a conversation and its continuation,
+ * several conversations at once.
+ */
 class McpServerRoundTripTest {
     @TempDir
     Path home;
@@ -25,6 +33,9 @@ class McpServerRoundTripTest {
     Path repo;
 
     MockResponsesServer model;
+
+    /** Each call blocks its caller, and the common pool may have a single thread on a small machine. */
+    final ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor();
 
     @BeforeEach
     void setUp() throws Exception {
@@ -35,6 +46,7 @@ class McpServerRoundTripTest {
     @AfterEach
     void tearDown() {
         model.close();
+        callers.shutdownNow();
     }
 
     private McpServerProcess server() {
@@ -154,5 +166,58 @@ class McpServerRoundTripTest {
         assertThat(body.get("instructions").asString()).isEqualTo("You are a test double.");
         assertThat(body.get("input").toString()).contains("Answer briefly.");
         assertThat(body.get("text").get("verbosity").asString()).isEqualTo("high");
+    }
+
+    @Test
+    void aSecondConversationRunsWhileTheFirstWaitsForItsModel() throws Exception {
+        // The first request to arrive is held for a while: a server running one call at a time could only send
+        // the second request after it.
+        model.enqueue(Sse.response("r1").text("m1", "Slow answer.").completed().stallAfter(0, Duration.ofSeconds(8)),
+                Sse.response("r2").text("m2", "Quick answer.").completed());
+        try (var server = server()) {
+            var slow = CompletableFuture.supplyAsync(() -> server.call("moka", Map.of("prompt", "question one",
+                    "cwd", repo.toString()), "call-one"), callers);
+            model.awaitRequests(1, Duration.ofSeconds(30));
+            var quick = CompletableFuture.supplyAsync(() -> server.call("moka", Map.of("prompt", "question two",
+                    "cwd", repo.toString()), "call-two"), callers);
+
+            McpSchema.CallToolResult second = quick.get(60, TimeUnit.SECONDS);
+            assertThat(slow).as("the first call is still waiting for its model").isNotDone();
+            McpSchema.CallToolResult first = slow.get(60, TimeUnit.SECONDS);
+
+            assertThat(McpServerProcess.text(first)).isEqualTo("Slow answer.");
+            assertThat(McpServerProcess.text(second)).isEqualTo("Quick answer.");
+            String firstId = McpServerProcess.structured(first).get("threadId").asString();
+            String secondId = McpServerProcess.structured(second).get("threadId").asString();
+            assertThat(firstId).isNotEqualTo(secondId);
+            List<CapturedRequest> requests = model.requests();
+            assertThat(requests.get(0).input().toString()).contains("question one");
+            assertThat(requests.get(0).bodyJson().get("prompt_cache_key").asString()).isEqualTo(firstId);
+            assertThat(requests.get(1).input().toString()).contains("question two").doesNotContain("question one");
+            assertThat(requests.get(1).bodyJson().get("prompt_cache_key").asString()).isEqualTo(secondId);
+            // Each call's events carry its progress token and name its own conversation.
+            assertThat(server.events()).allSatisfy(e -> assertThat(e.get("_meta").get("threadId").asString())
+                    .isEqualTo(e.get("_meta").get("progressToken").asString().equals("call-one") ? firstId : secondId));
+            assertThat(server.events()).extracting(e -> e.get("_meta").get("progressToken").asString())
+                    .contains("call-one", "call-two");
+        }
+    }
+
+    @Test
+    void aReplyToAConversationThatIsStillWorkingIsRefusedNotInterleaved() throws Exception {
+        model.enqueue(Sse.response("r1").text("m1", "Done.").completed().stallAfter(0, Duration.ofSeconds(8)));
+        try (var server = server()) {
+            var running = CompletableFuture.supplyAsync(() -> server.call("moka", Map.of("prompt", "long job",
+                    "cwd", repo.toString())), callers);
+            model.awaitRequests(1, Duration.ofSeconds(30));
+            String threadId = server.events().getFirst().get("_meta").get("threadId").asString();
+
+            var reply = server.call("moka-reply", Map.of("conversation_id", threadId, "prompt", "are you done?"));
+
+            assertThat(reply.isError()).isTrue();
+            assertThat(McpServerProcess.text(reply)).contains("still busy with another call").contains(threadId);
+            assertThat(McpServerProcess.text(running.get(60, TimeUnit.SECONDS))).isEqualTo("Done.");
+            assertThat(model.requests()).hasSize(1);
+        }
     }
 }

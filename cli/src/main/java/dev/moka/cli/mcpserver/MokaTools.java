@@ -4,7 +4,7 @@ import dev.moka.core.log.MokaLog;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
-/** The two tools this server offers, as blocking calls: {@code moka} starts a conversation, {@code moka-reply} goes on. */
+/** The server's two tools as blocking calls: {@code moka} starts a conversation, {@code moka-reply} goes on. */
 final class MokaTools {
     private final OpenConversations conversations;
     private final MokaLog log;

@@ -55,7 +55,8 @@ final class TurnDriver {
                 case EventMsg.ExecApprovalRequest request when conversation.canAsk() -> session.submit(
                         new Op.ExecApproval(request.callId(), ask(ApprovalQuestions.exec(conversation.id(), request))));
                 case EventMsg.ApplyPatchApprovalRequest request when conversation.canAsk() -> session.submit(
-                        new Op.PatchApproval(request.callId(), ask(ApprovalQuestions.patch(conversation.id(), request))));
+                        new Op.PatchApproval(request.callId(),
+                                ask(ApprovalQuestions.patch(conversation.id(), request))));
                 case EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
                         EventMsg.SessionConfigured _, EventMsg.TaskStarted _, EventMsg.AgentMessageDelta _,
                         EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,

@@ -85,8 +85,9 @@ class MokaCallTest {
         assertThatThrownBy(() -> MokaCall.parse(Map.of("prompt", "x", "approval-policy", "always"))).hasMessage(
                 "moka: \"approval-policy\" is \"always\"; expected one of \"untrusted\", \"on-failure\","
                         + " \"on-request\", \"never\"");
-        assertThatThrownBy(() -> MokaCall.parse(Map.of("prompt", "x", "include-plan-tool", true))).hasMessageStartingWith(
-                "moka: unknown argument \"include-plan-tool\"; it takes approval-policy, base-instructions,");
+        assertThatThrownBy(() -> MokaCall.parse(Map.of("prompt", "x", "include-plan-tool", true)))
+                .hasMessageStartingWith("moka: unknown argument \"include-plan-tool\"; it takes approval-policy,"
+                        + " base-instructions,");
     }
 
     @Test
