@@ -25,10 +25,10 @@ class ApprovalQuestionsTest {
         assertThat(params.get("mode").asString()).isEqualTo("form");
         assertThat(params.get("message").asString())
                 .isEqualTo("Allow Moka to run `rm -rf 'build dir'` in /repo? (it deletes files)");
-        assertThat(params.get("requestedSchema").toString()).isEqualTo("{\"type\":\"object\",\"properties\":{}}");
-        assertThat(params.get("_meta").toString()).isEqualTo("{\"threadId\":\"thread-1\",\"moka_elicitation\":"
+        assertThat(params.get("requestedSchema")).isEqualTo(Json.parse("{\"type\":\"object\",\"properties\":{}}"));
+        assertThat(params.get("_meta")).isEqualTo(Json.parse("{\"threadId\":\"thread-1\",\"moka_elicitation\":"
                 + "\"exec-approval\",\"moka_call_id\":\"call-1\",\"moka_command\":[\"rm\",\"-rf\",\"build dir\"],"
-                + "\"moka_cwd\":\"/repo\"}");
+                + "\"moka_cwd\":\"/repo\"}"));
     }
 
     @Test
