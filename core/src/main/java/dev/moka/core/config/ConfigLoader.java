@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import java.util.stream.Collectors;
-import org.tomlj.Toml;
 
 /**
  * Builds the {@link Config} of one run from {@code $MOKA_HOME/config.toml}, {@code -c key=value} overrides,
@@ -115,7 +114,7 @@ public final class ConfigLoader {
                     : "defined profiles: " + byName.keySet().stream().map(ConfigValues::quote)
                             .collect(Collectors.joining(", "));
             throw name.error("no profile named " + ConfigValues.quote(name.value()) + " (" + known
-                    + "); add a [" + Toml.joinKeyPath(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
+                    + "); add a [" + TomlReader.joinKeys(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
         }
         return chosen;
     }

@@ -2,13 +2,14 @@ package dev.moka.core.config;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One {@code [model_providers.<id>]} table as the person wrote it: every field null when absent, so it can
  * override only some fields of a built-in provider.
  */
 record ProviderSpec(
-        String where,
+        Supplier<String> place,
         String name,
         String baseUrl,
         String envKey,
@@ -31,7 +32,7 @@ record ProviderSpec(
             throw timeoutNode.error("must be greater than 0 milliseconds, found " + timeout);
         }
         return new ProviderSpec(
-                table.where(),
+                table::where,
                 ConfigValues.string(table.get("name")),
                 ConfigValues.string(table.get("base_url")),
                 ConfigValues.string(table.get("env_key")),
@@ -42,6 +43,11 @@ record ProviderSpec(
                 retries(table.get("request_max_retries")),
                 retries(table.get("stream_max_retries")),
                 timeout);
+    }
+
+    /** Where the table is, for messages; a file's line is looked up only then. */
+    String where() {
+        return place.get();
     }
 
     /** A retry count; values above {@link ModelProviderInfo#MAX_RETRIES} are capped, negative ones refused. */

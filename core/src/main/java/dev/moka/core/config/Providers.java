@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.SequencedMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.tomlj.Toml;
 
 /** The built-in model providers and the resolution of {@code model_provider} against {@code model_providers}. */
 final class Providers {
@@ -59,7 +58,7 @@ final class Providers {
             String known = Stream.concat(builtIns.keySet().stream(), specs.keySet().stream()).distinct()
                     .map(ConfigValues::quote).collect(Collectors.joining(", "));
             throw id.error("unknown provider " + ConfigValues.quote(id.value()) + "; known providers: " + known
-                    + "; define [" + Toml.joinKeyPath(List.of("model_providers", id.value()))
+                    + "; define [" + TomlReader.joinKeys(List.of("model_providers", id.value()))
                     + "] in config.toml to add it");
         }
         if (base == null) {
