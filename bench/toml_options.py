@@ -122,7 +122,8 @@ def classpath(scratch, name, artifacts, java_bin):
                 f'<groupId>bench</groupId><artifactId>{name}</artifactId><version>1</version>'
                 f'<dependencies>{xml}</dependencies></project>')
     out_file = os.path.join(project, "cp.txt")
-    env = dict(os.environ, JAVA_HOME=os.path.dirname(java_bin))
+    env = dict(os.environ, JAVA_HOME=os.path.dirname(java_bin),
+               MAVEN_OPTS=os.environ.get("MAVEN_OPTS", "") + " --sun-misc-unsafe-memory-access=allow")
     subprocess.run([maven(), "-q", "-B", "-f", os.path.join(project, "pom.xml"),
                     "org.apache.maven.plugins:maven-dependency-plugin:3.9.0:build-classpath",
                     f"-Dmdep.outputFile={out_file}"], check=True, env=env, stdout=subprocess.DEVNULL)
@@ -134,7 +135,7 @@ def train(java_bin, cp, cache, option, config):
     """One run that writes the AOT cache for this class path, as bin/moka's training run does."""
     subprocess.run([os.path.join(java_bin, "java"), *JVM_FLAGS, f"-XX:AOTCacheOutput={cache}", "-Xlog:aot=error",
                     "-Xlog:cds=error", "-cp", cp, "TomlOptions", option, config], check=True,
-                   stdout=subprocess.DEVNULL)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def measured(java_bin, cp, cache, option, config):
@@ -162,7 +163,7 @@ def main():
         paths = {name: classpath(scratch, name, arts, java_bin) for name, arts in LIBRARIES.items()}
         classes = os.path.join(scratch, "classes")
         union = ":".join(paths.values())
-        subprocess.run([os.path.join(java_bin, "javac"), "-d", classes, "-cp", union,
+        subprocess.run([os.path.join(java_bin, "javac"), "-nowarn", "-d", classes, "-cp", union,
                         os.path.join(ROOT, "bench", "TomlOptions.java")], check=True)
         bench_jar = os.path.join(scratch, "toml-options.jar")  # the AOT cache takes classes from jars only
         subprocess.run([os.path.join(java_bin, "jar"), "--create", "--file", bench_jar, "-C", classes, "."],

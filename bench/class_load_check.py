@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Which classes Moka's common paths still load from outside the AOT cache (each one is parsed, verified and
+linked at every start, where the cache hands it over ready).
+
+Runs the real launcher (bin/moka, with its trained cache) with -Xlog:class+load on three paths against the
+testkit's mock server: `exec` with no config.toml; `exec` in a git repository with AGENTS.md and a real
+config.toml (profile, custom provider, [shell_environment_policy], a trusted project) where the model calls
+exec_command and apply_patch; and `exec resume --last --json` with a shell call. Prints, per path, the
+application classes loaded from moka.jar (target: near zero) and how many JDK classes came from the runtime
+image instead of the cache. Usage: bench/class_load_check.py [--all]   (--all lists the JDK classes too)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MOKA = os.path.join(ROOT, "bin", "moka")
+TESTKIT = os.path.join(ROOT, "testkit", "target", "moka-testkit-all.jar")
+
+
+def java():
+    out = subprocess.run(["bash", "-c", f". '{ROOT}/bin/lib/jdk.sh' && moka_find_jdk && echo $MOKA_JAVA_HOME"],
+                         capture_output=True, text=True, check=True)
+    return os.path.join(out.stdout.strip(), "bin", "java")
+
+
+def mock(tmp, scenario):
+    url_file = os.path.join(tmp, "url-" + scenario)
+    server = subprocess.Popen([java(), "-cp", TESTKIT, "dev.moka.testkit.MockServerMain", "resource:" + scenario,
+                               url_file, "120"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        if os.path.exists(url_file) and os.path.getsize(url_file) > 0:
+            break
+        time.sleep(0.05)
+    with open(url_file) as f:
+        return server, f.read().strip()
+
+
+def loaded(log):
+    """(classes from moka.jar, classes from the JDK's runtime image) in the order they loaded."""
+    jar, jdk = [], []
+    with open(log) as f:
+        for line in f:
+            parts = line.split()
+            if "source:" not in parts:
+                continue
+            name, source = parts[1], parts[parts.index("source:") + 1]
+            if source.endswith("moka.jar"):
+                jar.append(name)
+            elif source.startswith("jrt:/"):
+                jdk.append(name)
+    return jar, jdk
+
+
+def run(label, tmp, cwd, env, args, show_jdk):
+    log = os.path.join(tmp, label.replace(" ", "-") + ".log")
+    env = dict(env, MOKA_JAVA_OPTS=f"-Xlog:class+load=info:file={log}")
+    result = subprocess.run([MOKA, *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{label}: moka exited {result.returncode}: {result.stderr[-2000:]}")
+    jar, jdk = loaded(log)
+    print(f"{label}: {len(jar)} application classes from moka.jar, {len(jdk)} JDK classes from outside the cache")
+    for name in jar:
+        print(f"    jar  {name}")
+    for name in jdk if show_jdk else []:
+        print(f"    jdk  {name}")
+    return len(jar)
+
+
+def main():
+    show_jdk = "--all" in sys.argv[1:]
+    subprocess.run([MOKA, "--version"], check=True, stdout=subprocess.DEVNULL)
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("MOKA_", "OPENAI_"))}
+    total = 0
+    with tempfile.TemporaryDirectory(prefix="moka-class-check-") as tmp:
+        server, url = mock(tmp, "exec-command-round-trip.json")
+        try:
+            bare = os.path.join(tmp, "bare")
+            os.makedirs(os.path.join(bare, "home"))
+            os.makedirs(os.path.join(bare, "work", ".git"))
+            total += run("exec, no config.toml", tmp, os.path.join(bare, "work"),
+                         dict(base, MOKA_HOME=os.path.join(bare, "home"), OPENAI_API_KEY="check",
+                              OPENAI_BASE_URL=url), ["exec", "-m", "gpt-5.5", "list the files"], show_jdk)
+        finally:
+            server.stdin.close()
+            server.wait(timeout=10)
+        server, url = mock(tmp, "training.json")
+        try:
+            real = os.path.join(tmp, "real")
+            subprocess.run(["bash", "-c", f". '{ROOT}/bin/lib/training.sh' && moka_training_workspace \"$0\" \"$1\"",
+                            real, url], check=True)
+            env = dict(base, MOKA_HOME=os.path.join(real, "home"), MOKA_TRAINING_KEY="check")
+            work = os.path.join(real, "work")
+            total += run("exec with config.toml, AGENTS.md, git, exec_command + apply_patch", tmp, work, env,
+                         ["exec", "add notes to the repository"], show_jdk)
+            total += run("exec resume --last --json, shell call", tmp, work, env,
+                         ["exec", "resume", "--last", "--json", "-m", "gpt-5.1", "again"], show_jdk)
+        finally:
+            server.stdin.close()
+            server.wait(timeout=10)
+    print(f"application classes loaded from the jar on these paths: {total} (target: near zero)")
+
+
+if __name__ == "__main__":
+    main()
