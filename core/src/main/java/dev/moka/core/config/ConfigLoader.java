@@ -33,7 +33,13 @@ public final class ConfigLoader {
     public static Config load(Path mokaHome, List<String> cliOverrides, ConfigOverrides flags,
             Map<String, String> env, Path processCwd) throws ConfigException {
         Path home = mokaHome.toAbsolutePath().normalize();
-        ConfigNode.Table root = TomlSource.readFile(home.resolve(CONFIG_FILE));
+        return load(TomlSource.readFile(home.resolve(CONFIG_FILE)), home, cliOverrides, flags, env, processCwd);
+    }
+
+    /** The configuration from {@code file}, the tree read from {@code home}'s config.toml. */
+    static Config load(ConfigNode.Table file, Path home, List<String> cliOverrides, ConfigOverrides flags,
+            Map<String, String> env, Path processCwd) throws ConfigException {
+        ConfigNode.Table root = file;
         for (String override : cliOverrides) {
             root = TomlSource.applyOverride(root, override);
         }

@@ -1,6 +1,5 @@
 package dev.moka.core.config;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -30,14 +29,19 @@ final class KeyLines {
 
     KeyLines(String text) {
         this.text = text;
-        List<Integer> ends = new ArrayList<>();
+        int newlines = 0;
         for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
-            ends.add(i + 1);
+            newlines++;
         }
-        if (ends.isEmpty() || ends.getLast() < text.length()) {
-            ends.add(text.length());
+        boolean openLastLine = text.isEmpty() || text.charAt(text.length() - 1) != '\n';
+        lineEnds = new int[newlines + (openLastLine ? 1 : 0)];
+        int line = 0;
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            lineEnds[line++] = i + 1;
         }
-        lineEnds = ends.stream().mapToInt(Integer::intValue).toArray();
+        if (openLastLine) {
+            lineEnds[line] = text.length();
+        }
     }
 
     /** The 1-based line where {@code path} was first defined; 1 for the whole file or a path it lacks. */
@@ -67,6 +71,11 @@ final class KeyLines {
         int line = parseablePrefix(hi - 1) + 1;
         lines.put(path, line);
         return line;
+    }
+
+    /** How many prefixes were parsed so far: none unless a message needed a line. */
+    synchronized int prefixesParsed() {
+        return probes.size();
     }
 
     /** Whether the longest parseable prefix of the first {@code count} lines defines {@code path}. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,6 +130,38 @@ class ConfigLinesTest {
         assertThat(config.provider().baseUrl()).isEqualTo("http://localhost:9/v1");
         assertThat(TomlReader.dottedKey(" a . \"b.c\" .d")).isEqualTo(List.of("a", "b.c", "d"));
         assertThatThrownBy(() -> t.load("a b=1")).hasMessageStartingWith("-c a b=1: \"a b\" is not a dotted key");
+    }
+
+    @Test
+    void aConfigWithoutMistakesIsParsedOnce() throws Exception {
+        t.write("""
+                model = "gpt-5.5"
+                model_provider = "mock"
+                profile = "bench"
+                approval_policy = "never"
+                sandbox_mode = "workspace-write"
+
+                [profiles.bench]
+                model_reasoning_effort = "low"
+
+                [model_providers.mock]
+                name = "Mock"
+                base_url = "http://127.0.0.1:1/v1"
+                env_key = "MOCK_API_KEY"
+                wire_api = "responses"
+
+                [shell_environment_policy]
+                inherit = "core"
+
+                [projects."%s"]
+                trust_level = "trusted"
+                """.formatted(t.cwd()));
+
+        ConfigNode.Table file = TomlSource.readFile(t.configFile());
+        Config config = ConfigLoader.load(file, t.home(), List.of(), ConfigOverrides.NONE, Map.of(), t.cwd());
+
+        assertThat(config.model()).isEqualTo("gpt-5.5");
+        assertThat(file.origin().lines().prefixesParsed()).isZero();
     }
 
     @Test
