@@ -13,30 +13,12 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MOKA = os.path.join(ROOT, "bin", "moka")
-TESTKIT = os.path.join(ROOT, "testkit", "target", "moka-testkit-all.jar")
-
-
-def java():
-    out = subprocess.run(["bash", "-c", f". '{ROOT}/bin/lib/jdk.sh' && moka_find_jdk && echo $MOKA_JAVA_HOME"],
-                         capture_output=True, text=True, check=True)
-    return os.path.join(out.stdout.strip(), "bin", "java")
+from benchlib import MOKA, ROOT, start_mock, stop_mock
 
 
 def mock(tmp, scenario):
-    url_file = os.path.join(tmp, "url-" + scenario)
-    server = subprocess.Popen([java(), "-cp", TESTKIT, "dev.moka.testkit.MockServerMain", "resource:" + scenario,
-                               url_file, "120"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        if os.path.exists(url_file) and os.path.getsize(url_file) > 0:
-            break
-        time.sleep(0.05)
-    with open(url_file) as f:
-        return server, f.read().strip()
+    return start_mock("resource:" + scenario, os.path.join(tmp, "url-" + scenario), 120)[:2]
 
 
 def loaded(log):
@@ -86,8 +68,7 @@ def main():
                          dict(base, MOKA_HOME=os.path.join(bare, "home"), OPENAI_API_KEY="check",
                               OPENAI_BASE_URL=url), ["exec", "-m", "gpt-5.5", "list the files"], show_jdk)
         finally:
-            server.stdin.close()
-            server.wait(timeout=10)
+            stop_mock(server)
         server, url = mock(tmp, "training.json")
         try:
             real = os.path.join(tmp, "real")
@@ -100,8 +81,7 @@ def main():
             total += run("exec resume --last --json, shell call", tmp, work, env,
                          ["exec", "resume", "--last", "--json", "-m", "gpt-5.1", "again"], show_jdk)
         finally:
-            server.stdin.close()
-            server.wait(timeout=10)
+            stop_mock(server)
     print(f"application classes loaded from the jar on these paths: {total} (target: near zero)")
 
 

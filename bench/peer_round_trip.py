@@ -28,9 +28,8 @@ import statistics
 import subprocess
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MOKA = os.path.join(ROOT, "bin", "moka")
-TESTKIT = os.path.join(ROOT, "testkit", "target", "moka-testkit-all.jar")
+from benchlib import MOKA, ROOT, start_mock, stop_mock
+
 SCENARIO = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
                         "exec-command-round-trip.json")
 CODEX_PACKAGE = "@openai/codex@0.169.0"
@@ -59,12 +58,6 @@ trust_level = "trusted"
 '''
 
 
-def java():
-    out = subprocess.run(["bash", "-c", f". '{ROOT}/bin/lib/jdk.sh' && moka_find_jdk && echo $MOKA_JAVA_HOME"],
-                         capture_output=True, text=True, check=True)
-    return os.path.join(out.stdout.strip(), "bin", "java")
-
-
 def codex_command(args):
     if args.install_codex:
         prefix = os.path.join(args.scratch, "codex")
@@ -79,25 +72,14 @@ def codex_command(args):
     raise SystemExit("no Codex found: pass --install-codex (installs it from npm) or --codex PATH")
 
 
-def start_mock(scratch, replies):
-    """One MockServerMain for the whole benchmark, its scenario the round trip repeated for every run."""
+def start_round_trips(scratch, count):
+    """One mock server for the whole benchmark, its scenario the round trip repeated `count` times."""
     with open(SCENARIO) as f:
         round_trip = json.load(f)
     scenario = os.path.join(scratch, "scenario.json")
     with open(scenario, "w") as f:
-        json.dump(round_trip * replies, f)
-    url_file = os.path.join(scratch, "mock-url")
-    for stale in (url_file, url_file + ".requests"):
-        if os.path.exists(stale):
-            os.remove(stale)
-    server = subprocess.Popen([java(), "-cp", TESTKIT, "dev.moka.testkit.MockServerMain", scenario, url_file, "3600"],
-                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        if os.path.exists(url_file) and os.path.getsize(url_file) > 0:
-            break
-        time.sleep(0.05)
-    with open(url_file) as f:
-        return server, f.read().strip(), url_file + ".requests"
+        json.dump(round_trip * count, f)
+    return start_mock(scenario, os.path.join(scratch, "mock-url"), 3600)
 
 
 def requests_so_far(requests_file):
@@ -169,7 +151,7 @@ def main():
     version = subprocess.run([codex, "--version"], capture_output=True, text=True).stdout.strip()
     subprocess.run([MOKA, "--version"], check=True, stdout=subprocess.DEVNULL)
     # One warm-up round (disk caches, Codex's first start) that is not counted.
-    server, url, requests_file = start_mock(args.scratch, (args.runs + 1) * len(VARIANTS))
+    server, url, requests_file = start_round_trips(args.scratch, (args.runs + 1) * len(VARIANTS))
     results = {variant: [] for variant in VARIANTS}
     try:
         for run in range(args.runs + 1):
@@ -183,8 +165,7 @@ def main():
                 if run > 0:
                     results[variant].append((first, wall, cpu, rss))
     finally:
-        server.stdin.close()
-        server.wait(timeout=10)
+        stop_mock(server)
     med = {v: [statistics.median(r[k] for r in rows) for k in range(4)] for v, rows in results.items()}
     print(f"{version} vs Moka; medians of {args.runs} alternating runs after one warm-up")
     print(f"{'':18} {'first request':>14} {'wall':>9} {'CPU':>9} {'peak RSS':>10}")

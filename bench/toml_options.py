@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from benchlib import ROOT, jdk_bin
 # bin/moka's flags: a cache only works with the flags it was trained with.
 JVM_FLAGS = ["-XX:+UseSerialGC", "-Xms16m", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Xss1m",
              "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0"]
@@ -97,12 +97,6 @@ notifications = true
 '''
 
 
-def moka_java():
-    out = subprocess.run(["bash", "-c", f". '{ROOT}/bin/lib/jdk.sh' && moka_find_jdk && echo $MOKA_JAVA_HOME"],
-                         capture_output=True, text=True, check=True)
-    return os.path.join(out.stdout.strip(), "bin")
-
-
 def maven():
     out = subprocess.run(["bash", "-c", f". '{ROOT}/bin/lib/maven.sh' && moka_require_maven && echo $MOKA_MVN"],
                          capture_output=True, text=True)
@@ -156,7 +150,7 @@ def measured(java_bin, cp, cache, option, config):
 
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    java_bin = moka_java()
+    java_bin = jdk_bin()
     with tempfile.TemporaryDirectory(prefix="moka-toml-bench-") as scratch:
         config = os.path.join(scratch, "config.toml")
         with open(config, "w") as f:
