@@ -7,9 +7,11 @@ testkit's mock server: `exec` with no config.toml; `exec` in a git repository wi
 config.toml (profile, custom provider, [shell_environment_policy], a trusted project) where the model calls
 exec_command and apply_patch; and `exec resume --last --json` with a shell call. Prints, per path, the
 application classes loaded from moka.jar (target: near zero) and how many JDK classes came from the runtime
-image instead of the cache. Usage: bench/class_load_check.py [--all]   (--all lists the JDK classes too)
+image instead of the cache, and how many classes were made at run time, which no JDK 25 cache holds.
+Usage: bench/class_load_check.py [--all]   (--all lists the JDK's classes and the ones made at run time)
 """
 import os
+from collections import Counter
 import subprocess
 import sys
 import tempfile
@@ -22,19 +24,23 @@ def mock(tmp, scenario):
 
 
 def loaded(log):
-    """(classes from moka.jar, classes from the JDK's runtime image) in the order they loaded."""
-    jar, jdk = [], []
+    """(classes from moka.jar, classes from the JDK's runtime image, classes made at run time) in load order.
+    The last are pattern-switch classes (SwitchBootstraps), method-handle forms, foreign-function stubs and
+    annotation proxies: the JDK 25 cache cannot hold them, so each start makes them again."""
+    jar, jdk, made = [], [], []
     with open(log) as f:
         for line in f:
             parts = line.split()
-            if "source:" not in parts:
+            if "source:" not in parts or "shared objects file" in line:
                 continue
             name, source = parts[1], parts[parts.index("source:") + 1]
             if source.endswith("moka.jar"):
                 jar.append(name)
             elif source.startswith("jrt:/"):
                 jdk.append(name)
-    return jar, jdk
+            else:
+                made.append(name.split("/0x")[0])
+    return jar, jdk, made
 
 
 def run(label, tmp, cwd, env, args, show_jdk):
@@ -44,11 +50,15 @@ def run(label, tmp, cwd, env, args, show_jdk):
                             text=True)
     if result.returncode != 0:
         raise SystemExit(f"{label}: moka exited {result.returncode}: {result.stderr[-2000:]}")
-    jar, jdk = loaded(log)
-    print(f"{label}: {len(jar)} application classes from moka.jar, {len(jdk)} JDK classes from outside the cache")
+    jar, jdk, made = loaded(log)
+    kinds = Counter("pattern switch" if "$$TypeSwitch" in n else "method-handle form" if "LambdaForm$" in n
+                    or "$Species_" in n else "foreign-function stub" if "DowncallStub" in n
+                    else "proxy" if "$Proxy" in n else "other" for n in made)
+    print(f"{label}: {len(jar)} application classes from moka.jar, {len(jdk)} JDK classes from outside the cache,"
+          f" {len(made)} made at run time ({', '.join(f'{c} {k}' for k, c in kinds.most_common())})")
     for name in jar:
         print(f"    jar  {name}")
-    for name in jdk if show_jdk else []:
+    for name in (jdk + made) if show_jdk else []:
         print(f"    jdk  {name}")
     return len(jar)
 

@@ -19,7 +19,8 @@ import time
 
 from benchlib import ROOT, jdk_bin
 # bin/moka's flags: a cache only works with the flags it was trained with.
-JVM_FLAGS = ["-XX:+UseSerialGC", "-Xms16m", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Xss1m",
+JVM_FLAGS = ["-XX:+UseSerialGC", "-Xms16m", "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=10",
+             "-XX:-UsePerfData", "-Xss1m",
              "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0"]
 JACKSON = "3.2.4"
 LIBRARIES = {
