@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,18 @@ class LauncherScriptsTest {
     Path dir;
 
     record Run(int exitCode, String stdout, String stderr) {}
+
+    /** The stand-in bin directories are links out of the temporary directory; JUnit warns of each it deletes. */
+    @AfterEach
+    void removeLinks() throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path path : (Iterable<Path>) all::iterator) {
+                if (Files.isSymbolicLink(path)) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
 
     @Test
     void withoutAJdk25TheLauncherSaysInOneLineHowToGetOne() throws Exception {
