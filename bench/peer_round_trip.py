@@ -5,8 +5,12 @@ Every run starts the agent's `exec` in a fresh git repository holding an AGENTS.
 profile: a login shell that runs `pyenv init` would cost both agents half a second) and a fresh agent home
 holding the same config.toml (a profile, a custom provider pointing at the mock, [shell_environment_policy], the
 project trusted, workspace-write, approval never). The mock (testkit's MockServerMain) answers the first
-request with an exec_command call running `echo hello` and the second with the final answer. Three variants
-alternate, run after run:
+request with an exec_command call running `echo hello` and the second with the final answer. What Codex 0.169 needs
+from the mock, checked with strace and a logging server: with a custom provider it only POSTs
+{base_url}/responses (no model list or other probe) and takes the same SSE events Moka does; it refuses a
+top-level `profile = "..."` (profiles are separate files for it now), so the shared file holds
+[profiles.bench] and Moka selects it with -p (Codex leaves the table alone). Three variants alternate, run
+after run:
   codex             Codex as npm installs it (`codex`, node's wrapper around the native binary), with
                     -c features.plugins=false so that it makes no network request of its own besides the mock
                     (its plugin-marketplace fetch would fail here anyway)
@@ -112,7 +116,7 @@ def prepare(run_dir, variant, url, codex):
         env["CODEX_HOME"] = agent_home
         return [codex, "exec", "-c", "features.plugins=false", "list the files"], work, env
     env["MOKA_HOME"] = agent_home
-    return [MOKA, "exec", "list the files"], work, env
+    return [MOKA, "exec", "-p", "bench", "list the files"], work, env
 
 
 def measured(command, cwd, env, requests_file, label):
