@@ -123,8 +123,17 @@ final class CommandLines {
                 .auxiliaryTypes(String.class).description("Override a config.toml key.").build();
     }
 
+    /**
+     * A command with --help and --version. picocli's own mixinStandardHelpOptions declares those two with
+     * annotations on a class of its own, and reading them back by reflection (proxies for each annotation
+     * type, for every command) took most of the time before Moka's config was even read.
+     */
     private static CommandSpec command(String name, String description) {
-        CommandSpec spec = CommandSpec.create().name(name).mixinStandardHelpOptions(true);
+        CommandSpec spec = CommandSpec.create().name(name);
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
+                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class)
+                .description("Print version information and exit.").build());
         spec.usageMessage().description(description);
         return spec;
     }

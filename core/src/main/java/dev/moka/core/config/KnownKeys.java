@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.tomlj.Toml;
 
 /**
  * The keys Moka reads. A Codex config.toml holds many more (mcp_servers, tui, projects, ...): those are
@@ -98,6 +97,6 @@ final class KnownKeys {
     }
 
     private static String warning(ConfigNode node) {
-        return node.origin().location() + ": unknown key \"" + Toml.joinKeyPath(node.path()) + "\" ignored";
+        return node.origin().location() + ": unknown key \"" + TomlReader.joinKeys(node.path()) + "\" ignored";
     }
 }
