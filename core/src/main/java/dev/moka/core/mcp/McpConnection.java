@@ -81,7 +81,9 @@ public final class McpConnection {
         } catch (McpTransports.NotStartable e) {
             ready.completeExceptionally(new IllegalStateException("cannot be started: " + e.getMessage()));
         } catch (RuntimeException e) {
-            ready.completeExceptionally(new IllegalStateException(Failures.startup(e) + Failures.lastWords(stderr)));
+            // The SDK's own initialization timeout is the same deadline as ours: say it the same way.
+            ready.completeExceptionally(Failures.isTimeout(e) ? new TimeoutException()
+                    : new IllegalStateException(Failures.startup(e) + Failures.lastWords(stderr)));
         }
     }
 

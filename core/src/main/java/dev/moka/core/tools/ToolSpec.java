@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -24,6 +25,25 @@ public sealed interface ToolSpec {
 
     /** A tool called with free text that follows a grammar ({@code syntax} names its notation, e.g. lark). */
     record Freeform(String name, String description, String syntax, String definition) implements ToolSpec {}
+
+    /**
+     * A group of functions offered under one name (an MCP server's tools, {@code mcp__<server>}): the model
+     * calls a member by its own name, with the namespace beside it.
+     */
+    record Namespace(String name, String description, List<Function> tools) implements ToolSpec {
+        public Namespace {
+            tools = List.copyOf(tools);
+        }
+
+        /**
+         * The members as top-level functions named {@code <namespace>__<member>}, for wires that take no
+         * namespaces (Chat Completions); the router accepts a call under either name.
+         */
+        public List<Function> flatten() {
+            return tools.stream().map(f -> new Function(name + "__" + f.name(), f.description(), f.parameters()))
+                    .toList();
+        }
+    }
 
     /** A tool the model's server runs itself, sent as its raw definition (e.g. {@code {"type":"web_search"}}). */
     record Hosted(ObjectNode definition) implements ToolSpec {

@@ -1,0 +1,45 @@
+package dev.moka.core.tools.mcp;
+
+import dev.moka.core.mcp.McpServers;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolDescription;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.TypedTool;
+import java.util.Map;
+
+/** The {@code list_mcp_resource_templates} tool: the URI templates of the resources MCP servers can read. */
+public final class ListMcpResourceTemplates implements TypedTool<ResourceListParams> {
+    public static final String NAME = "list_mcp_resource_templates";
+
+    private final ServerPages pages;
+    private final String description = ToolDescription.render(ListMcpResourceTemplates.class, NAME + ".md",
+            Map.of());
+
+    public ListMcpResourceTemplates(McpServers servers) {
+        this.pages = new ServerPages(servers, "resourceTemplates");
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public Class<ResourceListParams> parametersType() {
+        return ResourceListParams.class;
+    }
+
+    @Override
+    public ToolResult call(ResourceListParams params, ToolCall call, ToolContext context) throws InterruptedException {
+        return pages.list(params, (server, cursor) -> {
+            var result = server.listResourceTemplates(cursor);
+            return new ServerPages.Page(result.resourceTemplates(), result.nextCursor());
+        });
+    }
+}
