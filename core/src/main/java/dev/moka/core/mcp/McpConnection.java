@@ -180,9 +180,9 @@ public final class McpConnection {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        String why = "exited" + Failures.lastWords(stderr);
-        if (!ready.completeExceptionally(new IllegalStateException(why + " before it was ready"))) {
-            exited = why;
+        String said = Failures.lastWords(stderr);
+        if (!ready.completeExceptionally(new IllegalStateException("exited before it was ready" + said))) {
+            exited = "exited" + said;
         }
         shutDown();
     }
