@@ -35,6 +35,7 @@ final class McpHarness {
     /** The provider: "openai" gets namespace tools; any other id gets flat ones. */
     String providerId = "openai";
     AskForApproval approval = AskForApproval.ON_REQUEST;
+    SandboxMode sandbox = SandboxMode.WORKSPACE_WRITE;
     boolean canAsk;
     final Map<String, String> env = new HashMap<>();
     private final StringBuilder servers = new StringBuilder();
@@ -50,6 +51,11 @@ final class McpHarness {
     /** The reference everything server over stdio, as {@code [mcp_servers.<name>]} plus {@code extra} lines. */
     McpHarness everything(String name, String extra) {
         return stdio(name, "[\"" + McpTestServers.everything() + "\", \"stdio\"]", extra);
+    }
+
+    /** The reference filesystem server, allowed the session's working directory. */
+    McpHarness filesystem(String name, String extra) {
+        return stdio(name, "[\"" + McpTestServers.filesystem() + "\", \"" + cwd + "\"]", extra);
     }
 
     /** Moka's own test server (tools that change the list, crash, sleep or fail). */
@@ -74,7 +80,7 @@ final class McpHarness {
         try {
             Files.writeString(home.resolve("config.toml"), configToml());
             Config config = ConfigLoader.load(home, List.of(), new ConfigOverrides("gpt-5.1-codex", null, null, cwd,
-                    approval, SandboxMode.WORKSPACE_WRITE), env, cwd);
+                    approval, sandbox), env, cwd);
             return new Conversations(env, HttpClients.startDefault(), cwd,
                     new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
                     .open(config, new ResumeTarget.Fresh(), new Face("moka_test", null, canAsk));
