@@ -18,20 +18,11 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MOKA = os.path.join(ROOT, "bin", "moka")
-TESTKIT = os.path.join(ROOT, "testkit", "target", "moka-testkit-all.jar")
-SCENARIO = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
-                        "tool-round-trip.json")
+from round_trip import MOKA, ROOT, start_server
+
 PROMPT_SERVER = os.path.join(ROOT, "bin", "lib", "prompt-mcp-server.sh")
 NODE_SERVER = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
                            "moka-test-server.cjs")
-
-
-def java():
-    out = subprocess.run(["bash", "-c", f". {ROOT}/bin/lib/jdk.sh && moka_find_jdk && echo $MOKA_JAVA_HOME"],
-                         capture_output=True, text=True, check=True)
-    return os.path.join(out.stdout.strip(), "bin", "java")
 
 
 def node_modules():
@@ -54,16 +45,8 @@ def config(setup, modules):
 
 
 def one_run(tmp, index, setup, modules):
-    url_file = os.path.join(tmp, f"url{index}")
-    server = subprocess.Popen([java(), "-cp", TESTKIT, "dev.moka.testkit.MockServerMain", SCENARIO, url_file, "300"],
-                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server, url, requests_file = start_server(tmp, index)
     try:
-        for _ in range(200):
-            if os.path.exists(url_file) and os.path.getsize(url_file) > 0:
-                break
-            time.sleep(0.05)
-        with open(url_file) as f:
-            url = f.read().strip()
         home = os.path.join(tmp, f"home{index}")
         work = os.path.join(tmp, f"work{index}")
         os.makedirs(home)
@@ -77,7 +60,7 @@ def one_run(tmp, index, setup, modules):
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
         if code != 0:
             raise SystemExit(f"run {index} ({setup}): moka exited with {code}")
-        with open(url_file + ".requests") as f:
+        with open(requests_file) as f:
             return (int(f.readline().strip()) - start) / 1e9
     finally:
         server.stdin.close()

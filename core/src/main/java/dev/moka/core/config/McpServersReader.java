@@ -90,8 +90,9 @@ final class McpServersReader {
         checkUrl(table.get("url"), url);
         Map<String, String> headers = ConfigValues.stringMap(table.get("http_headers"));
         Map<String, String> envHeaders = ConfigValues.stringMap(table.get("env_http_headers"));
-        return new McpTransportConfig.StreamableHttp(url.strip(), ConfigValues.string(table.get("bearer_token_env_var")),
-                headers != null ? headers : Map.of(), envHeaders != null ? envHeaders : Map.of());
+        String tokenVariable = ConfigValues.string(table.get("bearer_token_env_var"));
+        return new McpTransportConfig.StreamableHttp(url.strip(), tokenVariable, headers != null ? headers : Map.of(),
+                envHeaders != null ? envHeaders : Map.of());
     }
 
     private static void rejectOthers(ConfigNode.Table table, List<String> keys, String kind) throws ConfigException {

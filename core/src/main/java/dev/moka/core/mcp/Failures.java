@@ -8,7 +8,7 @@ import java.util.concurrent.TimeoutException;
 final class Failures {
     private Failures() {}
 
-    /** The InterruptedException inside {@code e}, if the SDK wrapped one (it does when a blocked call is interrupted). */
+    /** The InterruptedException inside {@code e}: the SDK wraps one when a blocked call is interrupted. */
     static InterruptedException interruption(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof InterruptedException interrupted) {
@@ -37,7 +37,8 @@ final class Failures {
                 return "could not be started: " + io.getMessage();
             }
         }
-        return isTimeout(e) ? "did not answer the initialization in time" : "stopped before it was ready (" + root(e) + ")";
+        return isTimeout(e) ? "did not answer the initialization in time"
+                : "stopped before it was ready (" + root(e) + ")";
     }
 
     /** The innermost message, which is where the SDK keeps the one that says something. */

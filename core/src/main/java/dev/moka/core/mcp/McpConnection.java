@@ -65,7 +65,7 @@ public final class McpConnection {
         try {
             McpClientTransport transport = McpTransports.create(config, launch, stderr, this::exited);
             McpSyncClient created = McpClient.sync(transport)
-                    .clientInfo(new McpSchema.Implementation("moka", launch.clientVersion()))
+                    .clientInfo(McpSchema.Implementation.builder("moka", launch.clientVersion()).build())
                     .capabilities(McpSchema.ClientCapabilities.builder().build())
                     .initializationTimeout(config.startupTimeout())
                     .requestTimeout(config.toolTimeout())
@@ -104,8 +104,10 @@ public final class McpConnection {
     public String stopped() {
         if (ready.isCompletedExceptionally()) {
             Throwable why = ready.exceptionNow();
-            return why instanceof TimeoutException ? "did not start within " + Durations.seconds(config.startupTimeout())
-                    + " (startup_timeout_sec)" + Failures.lastWords(stderr) : why.getMessage();
+            return why instanceof TimeoutException
+                    ? "did not start within " + Durations.seconds(config.startupTimeout()) + " (startup_timeout_sec)"
+                            + Failures.lastWords(stderr)
+                    : why.getMessage();
         }
         return exited;
     }
@@ -118,7 +120,8 @@ public final class McpConnection {
     /** Calls the server's tool {@code tool}; the server's own errors come back as a result with {@code isError}. */
     public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments)
             throws McpCallException, InterruptedException {
-        return request("calling " + tool, c -> c.callTool(new McpSchema.CallToolRequest(tool, arguments)));
+        var request = McpSchema.CallToolRequest.builder(tool).arguments(arguments).build();
+        return request("calling " + tool, c -> c.callTool(request));
     }
 
     public McpSchema.ListResourcesResult listResources(String cursor) throws McpCallException, InterruptedException {
@@ -131,16 +134,16 @@ public final class McpConnection {
     }
 
     public McpSchema.ReadResourceResult readResource(String uri) throws McpCallException, InterruptedException {
-        return request("reading " + uri, c -> c.readResource(new McpSchema.ReadResourceRequest(uri)));
+        return request("reading " + uri, c -> c.readResource(McpSchema.ReadResourceRequest.builder(uri).build()));
     }
 
     private <T> T request(String doing, Function<McpSyncClient, T> call) throws McpCallException, InterruptedException {
         if (!awaitReady()) {
             throw new McpCallException("the MCP server \"" + name() + "\" is not running: it " + stopped());
         }
-        McpSyncClient ready = this.ready.resultNow();
+        McpSyncClient connected = ready.resultNow();
         try {
-            return call.apply(ready);
+            return call.apply(connected);
         } catch (RuntimeException e) {
             InterruptedException interrupted = Failures.interruption(e);
             if (interrupted != null) {

@@ -58,7 +58,8 @@ final class McpTransports {
         return HttpClientStreamableHttpTransport.builder(uri.getScheme() + "://" + uri.getRawAuthority())
                 .endpoint(endpoint)
                 .jsonMapper(MAPPER)
-                .httpRequestCustomizer((request, method, target, body, context) -> headers.forEach(request::setHeader))
+                .addHttpRequestCustomizer((request, method, target, body, context) ->
+                        headers.forEach(request::setHeader))
                 .build();
     }
 

@@ -61,8 +61,8 @@ class McpApprovalSessionTest {
                             .functionCall("c1", "mcp__everything", "get_sum", "{\"a\":1,\"b\":1}").completed(),
                     Sse.response("r2").created().text("m1", "2").completed());
             var harness = new McpHarness(server, dir).everything("everything", MODES);
-            harness.canAsk = true;
-            harness.approval = AskForApproval.ON_REQUEST;
+            harness.context.canAsk = true;
+            harness.context.approval = AskForApproval.ON_REQUEST;
             try (Session session = harness.open()) {
                 session.submit(new Op.UserInput(List.of(new InputItem.Text("add"))));
                 EventMsg.ExecApprovalRequest request = (EventMsg.ExecApprovalRequest) McpHarness.until(session,

@@ -49,7 +49,7 @@ class McpFilesystemSessionTest {
         try (MockResponsesServer server = MockResponsesServer.start()) {
             var harness = new McpHarness(server, dir).filesystem("filesystem",
                     "[mcp_servers.filesystem.tools.write_file]\napproval_mode = \"approve\"");
-            harness.sandbox = SandboxMode.READ_ONLY;
+            harness.context.sandbox = SandboxMode.READ_ONLY;
             Path created = harness.cwd.resolve("created.txt");
             server.enqueue(Sse.response("r1").created().functionCall("c1", "mcp__filesystem", "write_file",
                             "{\"path\":\"" + created + "\",\"content\":\"written by the server\"}").completed(),

@@ -1,26 +1,16 @@
 package dev.moka.core.session;
 
-import dev.moka.core.client.Backoff;
-import dev.moka.core.client.HttpClients;
-import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
-import dev.moka.core.config.ConfigLoader;
-import dev.moka.core.config.ConfigOverrides;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.SandboxMode;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.McpTestServers;
 import dev.moka.testkit.MockResponsesServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 
@@ -32,20 +22,17 @@ final class McpHarness {
     final MockResponsesServer server;
     final Path home;
     final Path cwd;
-    /** The provider: "openai" gets namespace tools; any other id gets flat ones. */
-    String providerId = "openai";
-    AskForApproval approval = AskForApproval.ON_REQUEST;
-    SandboxMode sandbox = SandboxMode.WORKSPACE_WRITE;
-    boolean canAsk;
-    final Map<String, String> env = new HashMap<>();
+    /** The session's settings: {@code providerId} "openai" gets namespace tools, any other flat ones. */
+    final ContextHarness context;
     private final StringBuilder servers = new StringBuilder();
 
     McpHarness(MockResponsesServer server, Path dir) throws IOException {
         this.server = server;
         this.home = Files.createDirectories(dir.resolve("home"));
         this.cwd = Files.createDirectories(dir.resolve("work"));
-        env.putAll(Map.of("OPENAI_API_KEY", SessionHarness.API_KEY, "PATH", System.getenv("PATH"),
-                "OPENAI_BASE_URL", server.url(), "SHELL", "/bin/bash", "HOME", home.toString()));
+        this.context = new ContextHarness(server, home);
+        context.approval = AskForApproval.ON_REQUEST;
+        context.extraEnv.put("HOME", home.toString());
     }
 
     /** The reference everything server over stdio, as {@code [mcp_servers.<name>]} plus {@code extra} lines. */
@@ -77,34 +64,13 @@ final class McpHarness {
     }
 
     Session open() throws IOException {
-        try {
-            Files.writeString(home.resolve("config.toml"), configToml());
-            Config config = ConfigLoader.load(home, List.of(), new ConfigOverrides("gpt-5.1-codex", null, null, cwd,
-                    approval, sandbox), env, cwd);
-            return new Conversations(env, HttpClients.startDefault(), cwd,
-                    new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
-                    .open(config, new ResumeTarget.Fresh(), new Face("moka_test", null, canAsk));
-        } catch (ConfigException e) {
-            throw new IOException(e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-    }
-
-    private String configToml() {
-        String retries = "request_max_retries = 2\nstream_max_retries = 2\nstream_idle_timeout_ms = 20000\n";
-        String provider = providerId.equals("openai") ? "[model_providers.openai]\n" + retries
-                : "model_provider = \"" + providerId + "\"\n[model_providers." + providerId + "]\nname = \""
-                        + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\n" + retries;
-        // Top-level keys first: a [table] header would claim them.
-        int split = provider.indexOf('[');
-        return provider.substring(0, split) + servers + provider.substring(split);
+        context.extraToml = servers.toString();
+        return context.start(cwd);
     }
 
     /** The requests to {@code /v1/responses}, in order. */
     List<CapturedRequest> sampling() {
-        return server.requests().stream().filter(r -> r.path().endsWith("/responses")).toList();
+        return context.sampling();
     }
 
     /** The {@code tools} of a request. */

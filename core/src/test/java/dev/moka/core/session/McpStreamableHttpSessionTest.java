@@ -33,7 +33,7 @@ class McpStreamableHttpSessionTest {
                     Sse.response("r2").created().text("m1", "echoed").completed());
             var harness = new McpHarness(server, dir).server("remote", "url = \"" + proxy.url("/mcp")
                     + "\"\nbearer_token_env_var = \"REMOTE_MCP_TOKEN\"");
-            harness.env.put("REMOTE_MCP_TOKEN", "tok-123456789");
+            harness.context.extraEnv.put("REMOTE_MCP_TOKEN", "tok-123456789");
             try (Session session = harness.open()) {
                 SessionHarness.turn(session, "echo over http");
             }

@@ -55,7 +55,7 @@ class McpToolsSessionTest {
         try (MockResponsesServer server = MockResponsesServer.start()) {
             server.enqueue(Sse.response("r1").created().text("m1", "ok").completed());
             var harness = new McpHarness(server, dir).everything("everything", "enabled_tools = [\"echo\", \"get-sum\"]");
-            harness.providerId = "local";
+            harness.context.providerId = "local";
             try (Session session = harness.open()) {
                 SessionHarness.turn(session, "hi");
             }

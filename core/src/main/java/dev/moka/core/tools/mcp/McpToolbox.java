@@ -46,7 +46,7 @@ public final class McpToolbox implements ExternalTools {
 
     /** {@code list_mcp_resources}, {@code list_mcp_resource_templates} and {@code read_mcp_resource}. */
     public List<Tool> resourceTools() {
-        return List.of(new ListMcpResources(servers).asTool(), new ListMcpResourceTemplates(servers).asTool(),
+        return List.of(ListResourcesTool.resources(servers).asTool(), ListResourcesTool.templates(servers).asTool(),
                 new ReadMcpResource(servers, this::followUp).asTool());
     }
 
@@ -131,7 +131,7 @@ public final class McpToolbox implements ExternalTools {
         }
     }
 
-    /** Every tool the running servers list now, by flat name; names are given in the servers' and tools' order of name. */
+    /** Every tool the running servers list now, by flat name; names are given in order of server, then tool. */
     private SortedMap<String, Listed> listed() {
         SortedMap<String, Listed> out = new TreeMap<>();
         for (McpConnection server : servers.connections()) {

@@ -18,8 +18,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /** The {@code read_mcp_resource} tool: one resource of an MCP server, by URI. */
-public final class ReadMcpResource implements TypedTool<ResourceReadParams> {
-    public static final String NAME = "read_mcp_resource";
+final class ReadMcpResource implements TypedTool<ResourceReadParams> {
+    static final String NAME = "read_mcp_resource";
 
     private final McpServers servers;
     private final Consumer<ResponseItem> followUps;
