@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * One configured MCP server of a session, through the SDK's blocking client: started once on a virtual thread
+ * One configured MCP server of a session, through the SDK's blocking client: started once on a thread
  * of its own, then asked for tools, calls and resources by the turn's thread. A server that does not answer
  * its initialization and first tool listing within {@code startup_timeout_sec} is given up on and stopped. A
  * stdio server that exits later fails the call in flight at once, instead of leaving it to its timeout.

@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The MCP servers of one session. They all start at once, each on a virtual thread of its own, as soon as
+ * The MCP servers of one session. They all start at once, each on a thread of its own, as soon as
  * the session is being opened, so that their start-up overlaps everything else a session does before its
  * first request. Nothing waits for them here: whoever needs a server waits for it, bounded by that server's
  * {@code startup_timeout_sec}.
@@ -38,7 +38,10 @@ public final class McpServers implements AutoCloseable {
                     : MokaLog.open(launch.mokaHome(), "mcp-" + fileSafe(config.name()) + ".log", launch.env(),
                             launch.secrets());
             var connection = new McpConnection(config, launch, new ServerStderr(log));
-            Thread.ofVirtual().name("moka-mcp-" + config.name()).start(connection::start);
+            // A platform thread, unlike the rest: a server's start is mostly the SDK's first-use work (class
+            // initialisation, Jackson learning its records), CPU-bound and pinning, which on virtual threads
+            // would hold the few carriers the session's own start-up and first turn need.
+            Thread.ofPlatform().daemon().name("moka-mcp-" + config.name()).start(connection::start);
             started.add(connection);
         }
         return started.isEmpty() ? NONE : new McpServers(started);

@@ -7,6 +7,7 @@ import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.TypedTool;
 import java.util.Map;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code list_mcp_resources} and {@code list_mcp_resource_templates}: one listing tool, told apart by what it
@@ -55,6 +56,11 @@ final class ListResourcesTool implements TypedTool<ResourceListParams> {
     @Override
     public Class<ResourceListParams> parametersType() {
         return ResourceListParams.class;
+    }
+
+    @Override
+    public ObjectNode parametersSchema() {
+        return ResourceListParams.schema();
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code read_mcp_resource} tool: one resource of an MCP server, by URI. */
 final class ReadMcpResource implements TypedTool<ResourceReadParams> {
@@ -43,6 +44,11 @@ final class ReadMcpResource implements TypedTool<ResourceReadParams> {
     @Override
     public Class<ResourceReadParams> parametersType() {
         return ResourceReadParams.class;
+    }
+
+    @Override
+    public ObjectNode parametersSchema() {
+        return ResourceReadParams.schema();
     }
 
     @Override
