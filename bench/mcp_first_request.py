@@ -9,7 +9,8 @@ from spawning bin/moka to the server receiving the first request. Runs alternate
   node:    three of Moka's node test servers (the npm MCP SDK), for the cost of a typical real server's start
            (only when bin/test has installed them, or MOKA_TEST_MCP_DIR points at them)
 The first request waits for the servers' tool lists (they are part of its prompt), so a slow server shows here.
-Usage: bench/mcp_first_request.py [RUNS]   (default 7 per setup; the launcher builds first if needed)
+Usage: bench/mcp_first_request.py [RUNS]   (default 21 per setup: on a shared machine fewer are noise; the
+launcher builds first if needed)
 """
 import os
 import statistics
@@ -68,7 +69,7 @@ def one_run(tmp, index, setup, modules):
 
 
 def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 21
     subprocess.run([MOKA, "--version"], check=True, stdout=subprocess.DEVNULL)
     modules = node_modules()
     setups = ["none", "prompt"] + (["node"] if modules else [])
