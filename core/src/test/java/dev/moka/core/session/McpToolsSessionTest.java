@@ -145,6 +145,24 @@ class McpToolsSessionTest {
     }
 
     @Test
+    void aLongOutputIsCutLikeEveryToolOutput() throws Exception {
+        String message = "lorem ipsum dolor sit amet ".repeat(8000);
+        try (MockResponsesServer server = MockResponsesServer.start()) {
+            server.enqueue(Sse.response("r1").created().functionCall("c1", "mcp__everything", "echo",
+                            "{\"message\":\"" + message + "\"}").completed(),
+                    Sse.response("r2").created().text("m1", "long").completed());
+            var harness = new McpHarness(server, dir).everything("everything", "");
+            try (Session session = harness.open()) {
+                SessionHarness.turn(session, "echo a lot");
+            }
+
+            String output = McpHarness.output(harness.sampling().get(1), "c1").get("output").asString();
+            assertThat(output).startsWith("Total output lines: 1\n\nEcho: lorem ipsum").contains(" truncated ...]\n");
+            assertThat(output.length()).isLessThan(message.length() / 2);
+        }
+    }
+
+    @Test
     void resourcesAreListedAndRead() throws Exception {
         try (MockResponsesServer server = MockResponsesServer.start()) {
             server.enqueue(Sse.response("r1").created()
