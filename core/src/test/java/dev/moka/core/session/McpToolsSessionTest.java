@@ -47,6 +47,8 @@ class McpToolsSessionTest {
                     + "\"number\",\"description\":\"Second number\"}},\"required\":[\"a\",\"b\"]}}");
             assertThat(McpHarness.tools(requests.get(1))).isEqualTo(tools);
             ContextHarness.assertEachExtendsThePrevious(requests);
+            assertThat(requests.get(1).input().toString()).as("the everything server's list_changed at start-up"
+                    + " comes before the list is fixed: nothing to announce").doesNotContain("mcp_tools_changed");
         }
     }
 
