@@ -200,7 +200,8 @@ public final class McpConnection {
         return true;
     }
 
-    private synchronized boolean isClosed() {
+    /** Whether the session is over for this connection (so its failure to start is nothing to report). */
+    synchronized boolean isClosed() {
         return closed;
     }
 

@@ -83,12 +83,13 @@ public final class McpServers implements AutoCloseable {
 
     /**
      * Completes once every server is ready or has failed, with one line for each optional server that did not
-     * start (a required one fails the session instead, so it is not repeated here).
+     * start (a required one fails the session instead, so it is not repeated here; one the session closed
+     * while it started did not fail).
      */
     public CompletableFuture<List<String>> startupFailures() {
         List<CompletableFuture<String>> each = connections.stream().map(c -> CompletableFuture.supplyAsync(() -> {
             try {
-                return c.awaitReady() || c.config().required() ? null
+                return c.awaitReady() || c.config().required() || c.isClosed() ? null
                         : "MCP server \"" + c.name() + "\" did not start, so its tools are not available: it "
                                 + c.stopped();
             } catch (InterruptedException e) {

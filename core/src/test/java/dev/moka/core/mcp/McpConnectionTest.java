@@ -69,6 +69,32 @@ class McpConnectionTest {
     }
 
     @Test
+    void closingWhileAServerStartsStopsItAndReportsNothing() throws Exception {
+        McpServerConfig slow = new McpServerConfig("slow", new McpTransportConfig.Stdio("sleep", List.of("300"),
+                Map.of(), List.of(), null), true, false, Duration.ofSeconds(60), McpServerConfig.DEFAULT_TOOL_TIMEOUT,
+                null, List.of(), McpApprovalMode.AUTO, Map.of(), "config.toml:1: mcp_servers.slow");
+        McpServers servers = start(slow);
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (sleepers() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(sleepers()).as("the server's process started").isEqualTo(1);
+
+        servers.close();
+
+        assertThat(servers.startupFailures().get(20, java.util.concurrent.TimeUnit.SECONDS)).isEmpty();
+        while (sleepers() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(sleepers()).as("the server's process was stopped").isZero();
+    }
+
+    private static long sleepers() {
+        return ProcessHandle.current().descendants().filter(p -> p.isAlive() && p.info().arguments()
+                .map(args -> List.of(args).equals(List.of("300"))).orElse(false)).count();
+    }
+
+    @Test
     void aRequiredServerThatFailsFailsTheStartWithItsOwnError() throws Exception {
         McpServerConfig failing = required(stdio("db", List.of(McpTestServers.testServer().toString(), "--fail",
                 "cannot reach the database at db.internal:5432"), nodePath(), List.of()));
