@@ -25,7 +25,8 @@ class McpServerFailuresSessionTest {
     @Test
     void aServerThatDiesMidCallBecomesAnErrorOutputAndTheTurnGoesOn() throws Exception {
         try (MockResponsesServer server = MockResponsesServer.start()) {
-            server.enqueue(Sse.response("r1").created().functionCall("c1", "mcp__tester", "crash", "{}").completed(),
+            server.enqueue(Sse.response("r1").created().functionCall("c0", "mcp__tester", "fail", "{}")
+                            .functionCall("c1", "mcp__tester", "crash", "{}").completed(),
                     Sse.response("r2").created().text("m1", "it crashed").completed());
             var harness = new McpHarness(server, dir).testServer("tester", "");
             List<EventMsg> events;
@@ -33,11 +34,14 @@ class McpServerFailuresSessionTest {
                 events = SessionHarness.turn(session, "crash it");
             }
 
+            assertThat(McpHarness.output(harness.sampling().get(1), "c0").get("output").asString())
+                    .isEqualTo("this tool always fails");
             assertThat(McpHarness.output(harness.sampling().get(1), "c1").get("output").asString())
                     .startsWith("The call failed: the MCP server \"tester\" exited; on stderr it said:")
                     .contains("crashing on purpose");
-            assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.McpToolCallEnd.class,
-                    end -> assertThat(end.result().get("isError").asBoolean()).isTrue()));
+            assertThat(events.stream().filter(EventMsg.McpToolCallEnd.class::isInstance)
+                    .map(e -> ((EventMsg.McpToolCallEnd) e).result().get("isError").asBoolean()))
+                    .as("the server's own error, then the crash").containsExactly(true, true);
             assertThat(events.getLast()).isEqualTo(new EventMsg.TaskComplete("it crashed"));
         }
     }

@@ -60,9 +60,10 @@ final class McpCallTool implements Tool {
                     "bad arguments for " + name);
         }
         context.emit(new EventMsg.McpToolCallBegin(call.callId(), server.name(), tool.name(), arguments));
-        long started = System.nanoTime();
         McpPermit permit = context.guard().mcpTool(new McpCallRequest(call.callId(), server.name(), tool.name(), name,
                 Json.write(arguments), server.config().approval(tool.name()), destructive(), context.cwd()));
+        // The duration is the server's: the time the person took to approve is not counted.
+        long started = System.nanoTime();
         if (permit instanceof McpPermit.Refused refused) {
             end(context, call, started, McpResults.error(refused.forModel()));
             return ToolResult.failure(refused.forModel(), refused.brief());
