@@ -34,6 +34,10 @@ exclude = ["*_TOKEN"]
 
 [projects."$work"]
 trust_level = "trusted"
+
+# An MCP server puts the MCP SDK's classes in the cache too.
+[mcp_servers.training]
+command = "$root/bin/lib/prompt-mcp-server.sh"
 EOF
 }
 
