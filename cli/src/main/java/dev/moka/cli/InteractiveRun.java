@@ -32,6 +32,12 @@ final class InteractiveRun {
     }
 
     int run() {
+        var console = System.console();
+        if (console == null || !console.isTerminal()) {
+            startup.err().println("moka: the interactive UI needs a terminal on stdin and stdout; without one run: "
+                    + "moka exec " + (prompt == null ? "\"PROMPT\"" : "'" + prompt.replace("'", "'\\''") + "'"));
+            return ExitCodes.USAGE;
+        }
         try {
             Config config = ExecRun.loadConfig(startup, options);
             if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
