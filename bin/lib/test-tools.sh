@@ -1,4 +1,4 @@
-# Sourced by bin/test. The sandbox tests run real bubblewrap: install the Debian packages they need when
+# Sourced by bin/test. The sandbox tests run real bubblewrap, the terminal UI tests real tmux: install the Debian packages they need when
 # they are missing (CI runs as root on Debian), and stop with a clear message where that cannot be done,
 # so no test ever skips because a tool is absent.
 
@@ -8,6 +8,7 @@ moka_require_test_tools() {
   command -v perl >/dev/null 2>&1 || missing+=(perl)
   command -v git >/dev/null 2>&1 || missing+=(git)
   command -v script >/dev/null 2>&1 || missing+=(util-linux)
+  command -v tmux >/dev/null 2>&1 || missing+=(tmux)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "moka: installing what the tests need: ${missing[*]}" >&2

@@ -63,7 +63,7 @@ final class MokaProcess {
         return run(cwd, env, List.of("script", "-qec", line, "/dev/null"), null);
     }
 
-    private static List<String> command(String... args) {
+    static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // As bin/moka and the jar's manifest do: Moka calls libc (process hardening, pseudo-terminals).
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED",
