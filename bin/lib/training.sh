@@ -5,6 +5,9 @@
 # one process (dev.moka.cli.Training) against the testkit's mock server. Needs root, java, jar, testkit_jar
 # and jvm_flags from bin/moka.
 
+# Where this file lives, so the training config can name its MCP server whoever sources it.
+moka_training_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
 # Lays out a MOKA_HOME ($1/home) and a project ($1/work) that talk to the mock server at $2.
 moka_training_workspace() {
   local dir=$1 url=$2 work
@@ -37,7 +40,7 @@ trust_level = "trusted"
 
 # An MCP server puts the MCP SDK's classes in the cache too.
 [mcp_servers.training]
-command = "$root/bin/lib/prompt-mcp-server.sh"
+command = "$moka_training_lib/prompt-mcp-server.sh"
 EOF
 }
 
