@@ -15,33 +15,14 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MOKA = os.path.join(ROOT, "bin", "moka")
-TESTKIT = os.path.join(ROOT, "testkit", "target", "moka-testkit-all.jar")
+from benchlib import MOKA, ROOT, start_mock, stop_mock
+
 SCENARIO = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
                         "tool-round-trip.json")
 
 
-def java():
-    out = subprocess.run(["bash", "-c", f". {ROOT}/bin/lib/jdk.sh && moka_find_jdk && echo $MOKA_JAVA_HOME"],
-                         capture_output=True, text=True, check=True)
-    return os.path.join(out.stdout.strip(), "bin", "java")
-
-
-def start_server(tmp, index):
-    url_file = os.path.join(tmp, f"url{index}")
-    server = subprocess.Popen([java(), "-cp", TESTKIT, "dev.moka.testkit.MockServerMain", SCENARIO, url_file, "300"],
-                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        if os.path.exists(url_file) and os.path.getsize(url_file) > 0:
-            break
-        time.sleep(0.05)
-    with open(url_file) as f:
-        return server, f.read().strip(), url_file + ".requests"
-
-
 def one_run(tmp, index):
-    server, url, requests_file = start_server(tmp, index)
+    server, url, requests_file = start_mock(SCENARIO, os.path.join(tmp, f"url{index}"), 300)
     home = os.path.join(tmp, f"home{index}")
     work = os.path.join(tmp, f"work{index}")
     os.makedirs(home)
@@ -59,8 +40,7 @@ def one_run(tmp, index):
             first = int(f.readline().strip())
         return (first - start) / 1e9, (end - start) / 1e9, usage.ru_maxrss / 1024
     finally:
-        server.stdin.close()
-        server.wait(timeout=10)
+        stop_mock(server)
 
 
 def main():

@@ -1,4 +1,4 @@
-# Sourced by bin/test. The sandbox tests run real bubblewrap: install the Debian packages they need when
+# Sourced by bin/test. The sandbox tests run real bubblewrap, the terminal UI tests real tmux: install the Debian packages they need when
 # they are missing (CI runs as root on Debian), and stop with a clear message where that cannot be done,
 # so no test ever skips because a tool is absent.
 
@@ -8,6 +8,7 @@ moka_require_test_tools() {
   command -v perl >/dev/null 2>&1 || missing+=(perl)
   command -v git >/dev/null 2>&1 || missing+=(git)
   command -v script >/dev/null 2>&1 || missing+=(util-linux)
+  command -v tmux >/dev/null 2>&1 || missing+=(tmux)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "moka: installing what the tests need: ${missing[*]}" >&2
@@ -18,4 +19,40 @@ moka_require_test_tools() {
   fi
   echo "moka: the tests need ${missing[*]}; install them (e.g. sudo apt-get install ${missing[*]}) and run again" >&2
   return 1
+}
+
+# The MCP client tests run real MCP servers from the npm registry, pinned by mcp-test-servers/package-lock.json.
+# They are installed once into a cache directory named after the lock file's hash (so a version bump installs
+# afresh) and the tests find them through MOKA_TEST_MCP_DIR.
+moka_require_mcp_test_servers() {
+  local root manifest hash cache dir tmp
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+  manifest="$root/mcp-test-servers"
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "moka: installing node and npm for the MCP tests" >&2
+      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; } >/dev/null 2>&1
+    fi
+    if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+      echo "moka: the MCP tests need node (18 or newer) and npm; install them and run again" >&2
+      return 1
+    fi
+  fi
+  hash=$(sha256sum "$manifest/package-lock.json" | cut -c1-12)
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/moka-test"
+  dir="$cache/mcp-$hash"
+  if [ ! -x "$dir/node_modules/.bin/mcp-server-everything" ]; then
+    echo "moka: installing the MCP servers the tests use into $dir" >&2
+    mkdir -p "$cache"
+    tmp=$(mktemp -d "$cache/mcp-install.XXXXXX")
+    cp "$manifest/package.json" "$manifest/package-lock.json" "$tmp/"
+    if ! (cd "$tmp" && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
+      rm -rf "$tmp"
+      echo "moka: npm could not install the MCP test servers (see the npm output above)" >&2
+      return 1
+    fi
+    rm -rf "$dir"
+    mv "$tmp" "$dir"
+  fi
+  export MOKA_TEST_MCP_DIR="$dir"
 }

@@ -43,6 +43,8 @@ final class CommandLines {
     private static CommandSpec root() {
         CommandSpec root = command("moka", "Moka, a coding agent for the terminal.");
         root.version("moka " + MokaVersion.get());
+        ExecOptions.declare(root);
+        root.addPositional(positional(0, "PROMPT", "A first message for the conversation."));
         CommandSpec exec = command("exec", "Run Moka non-interactively: stream the answer to stdout, progress to "
                 + "stderr.");
         ExecOptions.declare(exec);
@@ -54,7 +56,15 @@ final class CommandLines {
         resume.addPositional(positional(0, "ID|PROMPT", "The session id (or, with --last, the prompt)."));
         resume.addPositional(positional(1, "PROMPT", "What to do; - (or nothing) reads stdin."));
         exec.addSubcommand("resume", resume);
+        exec.aliases("e");
         root.addSubcommand("exec", exec);
+        CommandSpec reopen = command("resume", "Reopen a recorded conversation in the terminal UI, with its"
+                + " transcript: by id, or the latest with --last.");
+        ExecOptions.declare(reopen);
+        reopen.addOption(OptionSpec.builder("--last").arity("0").type(boolean.class)
+                .description("Resume the most recent conversation.").build());
+        reopen.addPositional(positional(0, "ID", "The session id."));
+        root.addSubcommand("resume", reopen);
         root.addSubcommand("login", login());
         CommandSpec logout = command("logout", "Remove the API key `moka login --with-api-key` stored for a model"
                 + " provider (the one in use unless --provider names another).");
@@ -129,8 +139,17 @@ final class CommandLines {
                 .auxiliaryTypes(String.class).description("Override a config.toml key.").build();
     }
 
+    /**
+     * A command with --help and --version. picocli's own mixinStandardHelpOptions declares those two with
+     * annotations on a class of its own, and reading them back by reflection (proxies for each annotation
+     * type, for every command) took most of the time before Moka's config was even read.
+     */
     private static CommandSpec command(String name, String description) {
-        CommandSpec spec = CommandSpec.create().name(name).mixinStandardHelpOptions(true);
+        CommandSpec spec = CommandSpec.create().name(name);
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
+                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class)
+                .description("Print version information and exit.").build());
         spec.usageMessage().description(description);
         return spec;
     }
@@ -146,8 +165,8 @@ final class CommandLines {
             return help;
         }
         if (!parsed.hasSubcommand()) {
-            startup.err().println("moka: the interactive terminal UI is not available yet; run: moka exec \"PROMPT\"");
-            return ExitCodes.USAGE;
+            return new InteractiveRun(startup, ExecOptions.read(parsed), parsed.matchedPositionalValue(0, null),
+                    new ResumeTarget.Fresh()).run();
         }
         ParseResult command = parsed.subcommand();
         return switch (command.commandSpec().name()) {
@@ -155,6 +174,7 @@ final class CommandLines {
                     ? resume(ExecOptions.read(command), command.subcommand(), startup)
                     : new ExecRun(startup, ExecOptions.read(command), command.matchedPositionalValue(0, null),
                             new ResumeTarget.Fresh()).run();
+            case "resume" -> reopen(ExecOptions.read(parsed).mergedWith(ExecOptions.read(command)), command, startup);
             case "login" -> login(command, startup);
             case "logout" -> new ApiKeyCommands(startup).logout(command.matchedOptionValue("--provider", null),
                     command.matchedOptionValue("--config", List.<String>of()));
@@ -166,6 +186,16 @@ final class CommandLines {
             case "mcp-server" -> mcpServer(command, startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
+    }
+
+    private static int reopen(ExecOptions options, ParseResult resume, Startup startup) {
+        String id = resume.matchedPositionalValue(0, null);
+        if (resume.hasMatchedOption("--last") == (id != null)) {
+            startup.err().println("moka: resume needs a session id or --last");
+            return ExitCodes.USAGE;
+        }
+        ResumeTarget target = id == null ? new ResumeTarget.Latest() : new ResumeTarget.ById(id);
+        return new InteractiveRun(startup, options, null, target).run();
     }
 
     private static int login(ParseResult login, Startup startup) {

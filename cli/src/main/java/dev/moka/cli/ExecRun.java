@@ -160,6 +160,11 @@ final class ExecRun {
     }
 
     private Config loadConfig() throws ConfigException, UsageException {
+        return loadConfig(startup, options);
+    }
+
+    /** The configuration the flags in {@code options} ask for, over config.toml and the environment. */
+    static Config loadConfig(Startup startup, ExecOptions options) throws ConfigException, UsageException {
         Path cwd = options.cwd() == null ? startup.processCwd() : startup.processCwd().resolve(options.cwd());
         PermissionFlags.Choice permissions = options.permissions().resolve(cwd);
         List<String> overrides = new ArrayList<>(options.overrides());

@@ -3,6 +3,8 @@ package dev.moka.cli;
 import dev.moka.core.client.HttpClients;
 import dev.moka.core.exec.ProcessHardening;
 import dev.moka.protocol.Json;
+import java.util.List;
+import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 
 /** The {@code moka} command. */
@@ -10,10 +12,25 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        // No command Moka starts may read its memory or environment. Binding libc costs tens of milliseconds, so
-        // it overlaps start-up; every command that starts children waits for it first (Startup.hardened).
+        // Commands the model started must not outlive Moka, whether it ends normally or by a signal.
+        Runtime.getRuntime().addShutdownHook(new Thread(
+                () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
+                "moka-kill-children"));
+        System.exit(run(args, startHardening()));
+    }
+
+    /**
+     * No command Moka starts may read its memory or environment. Binding libc costs tens of milliseconds, so
+     * it overlaps start-up; every command that starts children waits for it first (Startup.hardened).
+     */
+    static Future<List<String>> startHardening() {
         var hardening = new FutureTask<>(ProcessHardening::apply);
         Thread.ofVirtual().name("moka-hardening").start(hardening);
+        return hardening;
+    }
+
+    /** Runs one command line of this process and returns its exit code. */
+    static int run(String[] args, Future<List<String>> hardening) {
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit.
         boolean needsHttp = args.length > 0 && args[0].equals("exec") && System.getenv("MOKA_SSE_FIXTURE") == null;
@@ -22,11 +39,6 @@ public final class Main {
         if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
             Thread.ofVirtual().name("moka-json-init").start(Json::warmUp);
         }
-        // Commands the model started must not outlive Moka, whether it ends normally or by a signal.
-        Runtime.getRuntime().addShutdownHook(new Thread(
-                () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
-                "moka-kill-children"));
-        int code = CommandLines.run(args, Startup.fromProcess(http, hardening));
-        System.exit(code);
+        return CommandLines.run(args, Startup.fromProcess(http, hardening));
     }
 }

@@ -6,7 +6,7 @@ package dev.moka.cli;
  * rewrite what a person reads. Every control sequence and control character is removed; {@code \n} and
  * {@code \t} stay.
  */
-final class TerminalText {
+public final class TerminalText {
     private static final char ESC = 0x1B;
     private static final char BEL = 0x07;
     /** C1 forms of the 7-bit introducers (ESC [, ESC ], ESC P, ESC X, ESC ^, ESC _) and of ST (ESC \). */
@@ -21,7 +21,7 @@ final class TerminalText {
     private TerminalText() {}
 
     /** {@code text} without terminal control sequences and control characters other than newline and tab. */
-    static String sanitize(String text) {
+    public static String sanitize(String text) {
         if (text == null) {
             return "";
         }

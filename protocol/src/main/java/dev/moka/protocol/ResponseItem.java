@@ -50,7 +50,16 @@ public sealed interface ResponseItem {
         }
     }
 
-    record FunctionCall(String id, String name, String arguments, String callId) implements ResponseItem {}
+    /**
+     * A call of a function tool. {@code namespace} names the namespace tool the function belongs to (an MCP
+     * server's {@code mcp__<server>}), or is null for a top-level function.
+     */
+    record FunctionCall(String id, String name, String arguments, String callId, String namespace)
+            implements ResponseItem {
+        public FunctionCall(String id, String name, String arguments, String callId) {
+            this(id, name, arguments, callId, null);
+        }
+    }
 
     /** The output of a function call; always a plain string on the wire, even on failure. */
     record FunctionCallOutput(String callId, String output) implements ResponseItem {}

@@ -47,6 +47,9 @@ public final class ResponseItemCodec {
             case ResponseItem.FunctionCall c -> {
                 out.put("type", "function_call");
                 out.put("name", c.name());
+                if (c.namespace() != null) {
+                    out.put("namespace", c.namespace());
+                }
                 out.put("arguments", c.arguments());
                 out.put("call_id", c.callId());
             }
@@ -98,7 +101,8 @@ public final class ResponseItemCodec {
                     Json.text(obj, "encrypted_content"));
             case "function_call" -> new ResponseItem.FunctionCall(
                     Json.text(obj, "id"), orEmpty(Json.text(obj, "name")),
-                    orEmpty(Json.text(obj, "arguments")), orEmpty(Json.text(obj, "call_id")));
+                    orEmpty(Json.text(obj, "arguments")), orEmpty(Json.text(obj, "call_id")),
+                    Json.text(obj, "namespace"));
             case "function_call_output" -> new ResponseItem.FunctionCallOutput(
                     orEmpty(Json.text(obj, "call_id")), outputText(obj.get("output")));
             case "custom_tool_call" -> new ResponseItem.CustomToolCall(

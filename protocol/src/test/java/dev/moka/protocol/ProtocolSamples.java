@@ -96,6 +96,7 @@ final class ProtocolSamples {
                         new ContentItem.Unknown(Json.object().put("type", "input_audio").put("data", "AAA")))),
                 new ResponseItem.Reasoning("rs_1", List.of("thinking"), null, "ENC"),
                 new ResponseItem.FunctionCall(null, "shell", "{\"command\":[\"ls\"]}", "call_1"),
+                new ResponseItem.FunctionCall(null, "get_sum", "{\"a\":1,\"b\":2}", "call_3", "mcp__everything"),
                 new ResponseItem.FunctionCallOutput("call_1", "a.txt"),
                 new ResponseItem.CustomToolCall(null, "apply_patch", "*** Begin Patch\n*** End Patch", "call_2"),
                 new ResponseItem.CustomToolCallOutput("call_2", "Done!"),

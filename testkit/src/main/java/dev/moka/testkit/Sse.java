@@ -90,6 +90,23 @@ public final class Sse implements Reply, Streamed {
                 "response.function_call_arguments");
     }
 
+    /**
+     * A call of the function {@code name} inside the namespace tool {@code namespace} (an MCP server's
+     * {@code mcp__<server>}), as the Responses API sends one; item id {@code fc_<callId>}.
+     */
+    public Sse functionCall(String callId, String namespace, String name, String argumentsJson) {
+        Sse call = functionCall(callId, name, argumentsJson);
+        ObjectNode item = call.output.getLast();
+        item.put("namespace", namespace);
+        for (Step step : call.steps) {
+            if (step.json() != null && step.json().get("item") instanceof ObjectNode stepItem
+                    && callId.equals(stepItem.path("call_id").asString(null))) {
+                stepItem.put("namespace", namespace);
+            }
+        }
+        return call;
+    }
+
     /** A freeform (custom) tool call whose raw input arrives in several deltas; item id {@code ctc_<callId>}. */
     public Sse customToolCall(String callId, String name, String input) {
         return toolCall("custom_tool_call", "ctc_" + callId, callId, name, "input", input,

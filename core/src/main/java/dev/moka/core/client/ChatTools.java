@@ -25,6 +25,9 @@ final class ChatTools {
             switch (spec) {
                 case ToolSpec.Function f -> tools.add(function(f.name(), f.description(), f.parameters()));
                 case ToolSpec.Freeform f -> tools.add(function(f.name(), f.functionDescription(), textArgument(f)));
+                // Chat Completions has no namespaces: their members go as flat functions, which the router takes.
+                case ToolSpec.Namespace n -> n.flatten()
+                        .forEach(f -> tools.add(function(f.name(), f.description(), f.parameters())));
                 case ToolSpec.Hosted h -> { }
             }
         }
@@ -38,6 +41,7 @@ final class ChatTools {
             switch (spec) {
                 case ToolSpec.Freeform f -> names.add(f.name());
                 case ToolSpec.Function f -> { }
+                case ToolSpec.Namespace n -> { }
                 case ToolSpec.Hosted h -> { }
             }
         }

@@ -3,6 +3,7 @@ package dev.moka.core.client;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
 import java.util.List;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -14,10 +15,12 @@ public final class ResponsesTools {
 
     public static ObjectNode render(ToolSpec spec) {
         return switch (spec) {
-            case ToolSpec.Function f -> {
-                ObjectNode json = Json.object().put("type", "function").put("name", f.name())
-                        .put("description", f.description()).put("strict", false);
-                json.set("parameters", f.parameters());
+            case ToolSpec.Function f -> function(f);
+            case ToolSpec.Namespace n -> {
+                ObjectNode json = Json.object().put("type", "namespace").put("name", n.name())
+                        .put("description", n.description());
+                ArrayNode members = json.putArray("tools");
+                n.tools().forEach(member -> members.add(function(member)));
                 yield json;
             }
             case ToolSpec.Freeform f -> {
@@ -29,6 +32,13 @@ public final class ResponsesTools {
             }
             case ToolSpec.Hosted h -> h.definition();
         };
+    }
+
+    private static ObjectNode function(ToolSpec.Function f) {
+        ObjectNode json = Json.object().put("type", "function").put("name", f.name())
+                .put("description", f.description()).put("strict", false);
+        json.set("parameters", f.parameters());
+        return json;
     }
 
     public static List<ObjectNode> render(List<ToolSpec> specs) {

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.tomlj.TomlArray;
 
 /**
  * A provider's {@code [model_providers.<id>.auth]} table: a command whose standard output is the bearer token,
@@ -36,7 +35,7 @@ public record AuthCommand(List<String> argv, Duration timeout, Duration refreshI
                     + " token");
         }
         List<String> argv = new ArrayList<>(commandNode instanceof ConfigNode.Value value
-                && value.value() instanceof TomlArray ? ConfigValues.strings(commandNode)
+                && value.value() instanceof List<?> ? ConfigValues.strings(commandNode)
                         : List.of(ConfigValues.string(commandNode)));
         if (argv.isEmpty() || argv.getFirst().isBlank()) {
             throw commandNode.error("is empty; name the program that prints the token");

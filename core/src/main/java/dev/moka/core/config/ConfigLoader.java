@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import java.util.stream.Collectors;
-import org.tomlj.Toml;
 
 /**
  * Builds the {@link Config} of one run from {@code $MOKA_HOME/config.toml}, {@code -c key=value} overrides,
@@ -34,7 +33,13 @@ public final class ConfigLoader {
     public static Config load(Path mokaHome, List<String> cliOverrides, ConfigOverrides flags,
             Map<String, String> env, Path processCwd) throws ConfigException {
         Path home = mokaHome.toAbsolutePath().normalize();
-        ConfigNode.Table root = TomlSource.readFile(home.resolve(CONFIG_FILE));
+        return load(TomlSource.readFile(home.resolve(CONFIG_FILE)), home, cliOverrides, flags, env, processCwd);
+    }
+
+    /** The configuration from {@code file}, the tree read from {@code home}'s config.toml. */
+    static Config load(ConfigNode.Table file, Path home, List<String> cliOverrides, ConfigOverrides flags,
+            Map<String, String> env, Path processCwd) throws ConfigException {
+        ConfigNode.Table root = file;
         for (String override : cliOverrides) {
             root = TomlSource.applyOverride(root, override);
         }
@@ -133,7 +138,7 @@ public final class ConfigLoader {
                     : "defined profiles: " + byName.keySet().stream().map(ConfigValues::quote)
                             .collect(Collectors.joining(", "));
             throw name.error("no profile named " + ConfigValues.quote(name.value()) + " (" + known
-                    + "); add a [" + Toml.joinKeyPath(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
+                    + "); add a [" + TomlReader.joinKeys(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
         }
         return chosen;
     }

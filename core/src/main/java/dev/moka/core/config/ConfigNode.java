@@ -25,7 +25,7 @@ sealed interface ConfigNode {
         return new ConfigException(where() + ": " + problem);
     }
 
-    /** A leaf as tomlj parsed it: String, Long, Double, Boolean, a date/time, or a TomlArray. */
+    /** A leaf as {@link TomlReader} read it: String, Long, Double, Boolean, a java.time value, or a List. */
     record Value(Object value, Origin origin, List<String> path) implements ConfigNode {
         public Value {
             path = List.copyOf(path);

@@ -1,12 +1,11 @@
 package dev.moka.core.config;
 
 import dev.moka.protocol.WireEnum;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.tomlj.TomlArray;
-import org.tomlj.TomlTable;
 
 /**
  * Typed reads of configuration values. Each takes a node that may be null (the key is absent) and then
@@ -64,7 +63,7 @@ final class ConfigValues {
         if (node == null) {
             return null;
         }
-        if (!(node instanceof ConfigNode.Value value && value.value() instanceof TomlArray array)) {
+        if (!(node instanceof ConfigNode.Value value && value.value() instanceof List<?> array)) {
             throw mismatch(node, "an array of strings", "write an array such as [\"/path/one\", \"/path/two\"]");
         }
         List<String> out = new ArrayList<>(array.size());
@@ -100,8 +99,9 @@ final class ConfigValues {
             case Long l -> "an integer (" + l + ")";
             case Double d -> "a float (" + d + ")";
             case Boolean b -> "a boolean (" + b + ")";
-            case TomlArray ignored -> "an array";
-            case TomlTable ignored -> "a table";
+            case BigInteger i -> "an integer too large for 64 bits (" + i + ")";
+            case List<?> ignored -> "an array";
+            case Map<?, ?> ignored -> "a table";
             case null -> "nothing";
             default -> "a date or time (" + value + ")";
         };

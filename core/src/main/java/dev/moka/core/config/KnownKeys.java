@@ -4,10 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.tomlj.Toml;
 
 /**
- * The keys Moka reads. A Codex config.toml holds many more (mcp_servers, tui, projects, ...): those are
+ * The keys Moka reads. A Codex config.toml holds many more (tui, notice, features, ...): those are
  * warned about once each and otherwise ignored, so the same file serves both tools.
  */
 final class KnownKeys {
@@ -18,7 +17,7 @@ final class KnownKeys {
             "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
             "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
-            "projects", "oss_provider");
+            "projects", "oss_provider", "mcp_servers");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp", "allow_git_writes");
@@ -62,6 +61,10 @@ final class KnownKeys {
                 case "projects" -> forEachTable(node, project -> unknown(project, PROJECT_KEYS, out));
                 case "model_catalog" -> forEachTable(node, model -> unknown(model, ModelEntry.KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
+                case "mcp_servers" -> forEachTable(node, server -> {
+                    unknown(server, McpServersReader.SERVER_KEYS, out);
+                    forEachTable(server.get("tools"), tool -> unknown(tool, McpServersReader.TOOL_KEYS, out));
+                });
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())
                             && !ContextSettingsReader.TOP_LEVEL_KEYS.contains(entry.getKey())) {
@@ -98,6 +101,6 @@ final class KnownKeys {
     }
 
     private static String warning(ConfigNode node) {
-        return node.origin().location() + ": unknown key \"" + Toml.joinKeyPath(node.path()) + "\" ignored";
+        return node.origin().location() + ": unknown key \"" + TomlReader.joinKeys(node.path()) + "\" ignored";
     }
 }

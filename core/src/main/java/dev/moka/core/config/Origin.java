@@ -2,33 +2,41 @@ package dev.moka.core.config;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.tomlj.Toml;
-import org.tomlj.TomlPosition;
 
 /**
  * Where a configuration value came from: a line of config.toml, a {@code -c} override, or a command-line
- * flag. It renders the front of every message, so the person can find the value to fix.
+ * flag. It renders the front of every message, so the person can find the value to fix. A file's line is
+ * looked up only when a message is made ({@link KeyLines}), so a start without one never pays for it.
  */
-record Origin(String location, String cliKey) {
+record Origin(String place, KeyLines lines, List<String> keyPath, String cliKey) {
 
-    static final Origin FLAGS = new Origin("command line", null);
+    static final Origin FLAGS = new Origin("command line", null, List.of(), null);
 
-    static Origin file(Path file, TomlPosition position) {
-        int line = position == null ? 1 : position.line();
-        return new Origin(file + ":" + line, null);
+    Origin {
+        keyPath = List.copyOf(keyPath);
+    }
+
+    /** The definition of {@code keyPath} in {@code file}, whose lines {@code lines} can find. */
+    static Origin file(Path file, KeyLines lines, List<String> keyPath) {
+        return new Origin(file.toString(), lines, keyPath, null);
     }
 
     static Origin cli(List<String> keyPath) {
-        String key = Toml.joinKeyPath(keyPath);
-        return new Origin("-c " + key, key);
+        String key = TomlReader.joinKeys(keyPath);
+        return new Origin("-c " + key, null, List.of(), key);
+    }
+
+    /** {@code file:line}, {@code -c key} or {@code command line}. */
+    String location() {
+        return lines == null ? place : place + ":" + lines.lineOf(keyPath);
     }
 
     /** {@code location: key}, without repeating the key when a {@code -c} override named exactly it. */
-    String prefix(List<String> keyPath) {
-        if (keyPath.isEmpty()) {
-            return location;
+    String prefix(List<String> path) {
+        if (path.isEmpty()) {
+            return location();
         }
-        String key = Toml.joinKeyPath(keyPath);
-        return key.equals(cliKey) ? location : location + ": " + key;
+        String key = TomlReader.joinKeys(path);
+        return key.equals(cliKey) ? location() : location() + ": " + key;
     }
 }

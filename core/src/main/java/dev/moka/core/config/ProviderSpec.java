@@ -2,6 +2,7 @@ package dev.moka.core.config;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One {@code [model_providers.<id>]} table as the person wrote it: every field null when absent, so it can
@@ -9,7 +10,7 @@ import java.util.Set;
  * drops a built-in's default parameters.
  */
 record ProviderSpec(
-        String where,
+        Supplier<String> place,
         String name,
         String baseUrl,
         String envKey,
@@ -37,7 +38,7 @@ record ProviderSpec(
             throw timeoutNode.error("must be greater than 0 milliseconds, found " + timeout);
         }
         return new ProviderSpec(
-                table.where(),
+                table::where,
                 ConfigValues.string(table.get("name")),
                 ConfigValues.string(table.get("base_url")),
                 ConfigValues.string(table.get("env_key")),
@@ -59,6 +60,11 @@ record ProviderSpec(
             throw node.error("is empty; remove the key or put the token in it");
         }
         return token == null ? null : token.strip();
+    }
+
+    /** Where the table is, for messages; a file's line is looked up only then. */
+    String where() {
+        return place.get();
     }
 
     /** A retry count; values above {@link ModelProviderInfo#MAX_RETRIES} are capped, negative ones refused. */

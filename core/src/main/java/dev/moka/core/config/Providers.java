@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.SequencedMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.tomlj.Toml;
 
 /** The built-in model providers and the resolution of {@code model_provider} against {@code model_providers}. */
 final class Providers {
@@ -128,6 +127,6 @@ final class Providers {
     }
 
     private static String table(String id) {
-        return Toml.joinKeyPath(List.of("model_providers", id));
+        return TomlReader.joinKeys(List.of("model_providers", id));
     }
 }

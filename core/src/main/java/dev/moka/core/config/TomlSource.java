@@ -1,6 +1,7 @@
 package dev.moka.core.config;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -8,12 +9,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SequencedMap;
 import java.util.function.Function;
-import org.tomlj.Toml;
-import org.tomlj.TomlParseError;
-import org.tomlj.TomlParseResult;
-import org.tomlj.TomlTable;
 
 /** Turns config.toml and {@code -c key=value} overrides into {@link ConfigNode} trees that know their origins. */
 final class TomlSource {
@@ -22,23 +20,24 @@ final class TomlSource {
 
     /** The parsed file, or an empty table when it does not exist. */
     static ConfigNode.Table readFile(Path file) throws ConfigException {
-        Origin top = Origin.file(file, null);
         if (!Files.exists(file)) {
-            return ConfigNode.Table.empty(top, List.of());
+            return ConfigNode.Table.empty(Origin.file(file, new KeyLines(""), List.of()), List.of());
         }
-        TomlParseResult result;
+        String text;
         try {
-            result = Toml.parse(UserFiles.readText(file, UserFiles.CONFIG_MAX_BYTES));
+            text = UserFiles.readText(file, UserFiles.CONFIG_MAX_BYTES);
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read the config file: " + describe(e));
         }
-        if (result.hasErrors()) {
-            TomlParseError error = result.errors().getFirst();
-            throw new ConfigException(file + ":" + error.position().line() + ": invalid TOML at column "
-                    + error.position().column() + ": " + error.getMessage() + "; fix the syntax and try again");
+        Map<String, Object> root;
+        try {
+            root = TomlReader.read(text);
+        } catch (TomlReader.NotToml e) {
+            throw new ConfigException(file + ":" + e.line() + ": invalid TOML at column " + e.column() + ": "
+                    + e.getMessage() + "; fix the syntax and try again");
         }
-        return (ConfigNode.Table) convert(result, List.of(),
-                path -> path.isEmpty() ? top : Origin.file(file, result.inputPositionOf(path)));
+        KeyLines lines = new KeyLines(text);
+        return (ConfigNode.Table) convert(root, List.of(), path -> Origin.file(file, lines, path));
     }
 
     /** {@code root} with one {@code -c dotted.key=value} override applied. */
@@ -50,8 +49,8 @@ final class TomlSource {
         String rawKey = override.substring(0, eq).trim();
         List<String> keys;
         try {
-            keys = Toml.parseDottedKey(rawKey);
-        } catch (IllegalArgumentException e) {
+            keys = TomlReader.dottedKey(rawKey);
+        } catch (TomlReader.NotToml e) {
             throw new ConfigException("-c " + override + ": \"" + rawKey
                     + "\" is not a dotted key; write it like model_providers.openai.base_url");
         }
@@ -62,23 +61,29 @@ final class TomlSource {
 
     /** The text as a TOML value; text that is not TOML (like {@code gpt-5}) is taken as a plain string. */
     static Object parseValue(String text) {
-        TomlParseResult result = Toml.parse("_ = " + text);
-        if (result.hasErrors() || result.size() != 1) {
+        try {
+            Map<String, Object> document = TomlReader.read("_ = " + text);
+            return document.size() == 1 && document.containsKey("_") ? document.get("_") : text;
+        } catch (TomlReader.NotToml e) {
             return text;
         }
-        return result.get(List.of("_"));
     }
 
-    private static ConfigNode convert(Object value, List<String> path, Function<List<String>, Origin> originOf) {
-        if (value instanceof TomlTable table) {
+    private static ConfigNode convert(Object value, List<String> path, Function<List<String>, Origin> originOf)
+            throws ConfigException {
+        if (value instanceof Map<?, ?> table) {
             SequencedMap<String, ConfigNode> entries = new LinkedHashMap<>();
-            for (String key : table.keySet()) {
-                List<String> childPath = ConfigNode.append(path, key);
-                entries.put(key, convert(table.get(List.of(key)), childPath, originOf));
+            for (var entry : table.entrySet()) {
+                String key = (String) entry.getKey();
+                entries.put(key, convert(entry.getValue(), ConfigNode.append(path, key), originOf));
             }
             return new ConfigNode.Table(entries, originOf.apply(path), path);
         }
-        return new ConfigNode.Value(value, originOf.apply(path), path);
+        var node = new ConfigNode.Value(value, originOf.apply(path), path);
+        if (value instanceof BigInteger) {
+            throw node.error("the integer " + value + " does not fit in 64 bits, the most TOML allows");
+        }
+        return node;
     }
 
     static String describe(IOException e) {

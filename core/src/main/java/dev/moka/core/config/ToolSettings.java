@@ -7,17 +7,28 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * How the model's tools are set up: the {@code [shell_environment_policy]} table and the {@code [tools]}
- * table ({@code shell_type}, {@code view_image}).
+ * How the model's tools are set up: the {@code [shell_environment_policy]} table, the {@code [tools]}
+ * table ({@code shell_type}, {@code view_image}) and the {@code [mcp_servers]} whose tools it is offered.
  *
  * @param environmentPolicy how commands' environments are built
  * @param shellType         which shell tools the model gets
  * @param viewImage         whether the model gets {@code view_image}
+ * @param mcpServers        the configured MCP servers, in the order of the file (disabled ones included)
  */
-public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage) {
+public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage,
+        List<McpServerConfig> mcpServers) {
     static final Set<String> POLICY_KEYS = Set.of("inherit", "ignore_default_excludes", "exclude", "set",
             "include_only", "experimental_use_profile");
     static final Set<String> TOOLS_KEYS = Set.of("shell_type", "view_image");
+
+    public ToolSettings {
+        mcpServers = List.copyOf(mcpServers);
+    }
+
+    /** The settings without MCP servers. */
+    public ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage) {
+        this(environmentPolicy, shellType, viewImage, List.of());
+    }
 
     /** Reads both tables from the root of the merged configuration; {@code model} picks the default shell tools. */
     static ToolSettings read(ConfigNode.Table root, ModelInfo model) throws ConfigException {
@@ -27,7 +38,8 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
         Boolean viewImage = tools == null ? null : ConfigValues.bool(tools.get("view_image"));
         return new ToolSettings(policy(ConfigValues.table(root.get("shell_environment_policy"))),
                 shellType != null ? shellType : model.shell(),
-                (viewImage == null || viewImage) && model.acceptsImages());
+                (viewImage == null || viewImage) && model.acceptsImages(),
+                McpServersReader.read(root));
     }
 
     private static ShellEnvironmentPolicy policy(ConfigNode.Table table) throws ConfigException {

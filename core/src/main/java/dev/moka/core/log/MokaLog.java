@@ -52,6 +52,15 @@ public final class MokaLog {
         return new MokaLog(mokaHome.resolve("log").resolve("moka.log"), level, secrets, MAX_BYTES);
     }
 
+    /**
+     * Another file beside {@code moka.log} ({@code fileName}, such as an MCP server's stderr), with the same
+     * level, rotation, locking and redaction.
+     */
+    public static MokaLog open(Path mokaHome, String fileName, Map<String, String> env, SecretRedactor secrets) {
+        LogLevel level = LogLevel.parse(env.get("MOKA_LOG")).orElse(LogLevel.INFO);
+        return new MokaLog(mokaHome.resolve("log").resolve(fileName), level, secrets, MAX_BYTES);
+    }
+
     /** A log that writes nothing, for sessions without a MOKA_HOME. */
     public static MokaLog discarding() {
         return new MokaLog(null, LogLevel.OFF, SecretRedactor.fromEnvironment(Map.of()), MAX_BYTES);

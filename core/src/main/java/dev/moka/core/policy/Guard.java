@@ -158,6 +158,51 @@ public final class Guard {
         };
     }
 
+    /**
+     * Whether an MCP tool may be called. MCP servers run outside the sandbox, so the sandbox has no say: the
+     * tool's {@code approval_mode} does. {@code approve} runs; {@code never} refuses; {@code prompt} asks every
+     * time; {@code auto} asks only for a tool its server marks destructive, and an approval for the session then
+     * covers that tool. With {@code approval_policy = "never"} nobody is asked, so a call that would ask is
+     * refused, except under danger-full-access, where the person has chosen to be asked nothing.
+     */
+    public McpPermit mcpTool(McpCallRequest request) throws InterruptedException {
+        return switch (request.mode()) {
+            case APPROVE -> new McpPermit.Allowed(false);
+            case NEVER -> new McpPermit.Refused("Not called: " + request.name() + " is disabled by approval_mode ="
+                    + " \"never\" in config.toml. Do without it, or ask the person to allow it.",
+                    "MCP tool disabled by config");
+            case PROMPT -> askMcp(request, "its approval_mode is \"prompt\"", false);
+            case AUTO -> request.destructive() ? askMcp(request, "its server marks it destructive", true)
+                    : new McpPermit.Allowed(false);
+        };
+    }
+
+    /** Asks about an MCP call; {@code forSession} lets an approval for the session cover the tool from then on. */
+    private McpPermit askMcp(McpCallRequest request, String reason, boolean forSession) throws InterruptedException {
+        if (forSession && grants.coversMcpTool(request.server(), request.tool())
+                || approval == AskForApproval.NEVER && rules.fullAccess()) {
+            return new McpPermit.Allowed(false);
+        }
+        if (approval == AskForApproval.NEVER) {
+            return new McpPermit.Refused("Not called: " + request.name() + " needs approval (" + reason + "), and"
+                    + " approval_policy is \"never\", so it is refused. Do without it.", "MCP tool refused");
+        }
+        var event = new EventMsg.ExecApprovalRequest(request.callId(), List.of(request.name(), request.arguments()),
+                request.cwd().toString(), "the MCP tool " + request.name() + " needs approval: " + reason, null);
+        ReviewDecision decision = decide(event, "call the MCP tool " + request.name(), reason);
+        return switch (decision) {
+            case APPROVED -> new McpPermit.Allowed(true);
+            case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
+                if (forSession) {
+                    grants.grantMcpTool(request.server(), request.tool());
+                }
+                yield new McpPermit.Allowed(true);
+            }
+            case DENIED -> new McpPermit.Refused(refusal("MCP tool call", reason), "MCP tool call denied");
+            case ABORT -> throw new InterruptedException("the person aborted the turn");
+        };
+    }
+
     private ExecPermit run(boolean unsandboxed) {
         if (unsandboxed || rules.fullAccess()) {
             return new ExecPermit.Run(Confinement.none(), false);

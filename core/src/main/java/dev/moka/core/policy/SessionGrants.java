@@ -8,7 +8,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the person approved for the rest of a session: exact commands, command prefixes and patched paths.
+ * What the person approved for the rest of a session: exact commands, command prefixes, patched paths and
+ * MCP tools.
  * Shared by the turns of one session; safe for concurrent use.
  */
 public final class SessionGrants {
@@ -17,6 +18,7 @@ public final class SessionGrants {
     private final Set<List<String>> commands = ConcurrentHashMap.newKeySet();
     private final Set<List<String>> prefixes = ConcurrentHashMap.newKeySet();
     private final Set<Path> paths = ConcurrentHashMap.newKeySet();
+    private final Set<List<String>> mcpTools = ConcurrentHashMap.newKeySet();
 
     void grantCommand(List<String> argv) {
         commands.add(List.copyOf(argv));
@@ -24,6 +26,14 @@ public final class SessionGrants {
 
     void grantPrefix(List<String> prefix) {
         prefixes.add(List.copyOf(prefix));
+    }
+
+    void grantMcpTool(String server, String tool) {
+        mcpTools.add(List.of(server, tool));
+    }
+
+    boolean coversMcpTool(String server, String tool) {
+        return mcpTools.contains(List.of(server, tool));
     }
 
     void grantPaths(Collection<Path> granted) {

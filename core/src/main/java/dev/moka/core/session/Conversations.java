@@ -19,6 +19,8 @@ import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.mcp.McpLaunch;
+import dev.moka.core.mcp.McpServers;
 import dev.moka.core.log.SecretRedactor;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.EventMsg;
@@ -76,9 +78,16 @@ public final class Conversations {
         }
         SecretRedactor secrets = ProviderSecrets.redactor(config.provider(), env, key);
         MokaLog log = MokaLog.open(config.mokaHome(), env, secrets);
+        // MCP servers start first: their start-up is the longest, and it overlaps everything below.
+        McpServers mcp = McpServers.start(config.tools().mcpServers(),
+                new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get()));
         var execSessions = new ExecSessionManager();
+        AutoCloseable owned = () -> {
+            execSessions.close();
+            mcp.close();
+        };
         // Building the tools (schema generation) overlaps opening the rollout and the client.
-        var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions));
+        var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions, mcp));
         Thread.ofVirtual().name("moka-tools-init").start(tools);
         List<EventMsg> notices = new ArrayList<>();
         config.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
@@ -87,21 +96,23 @@ public final class Conversations {
             opened = openRollout(config, target, face, notices, log);
             opened.rollout().redactWith(secrets);
         } catch (ConfigException | IOException | RuntimeException e) {
-            execSessions.close();
+            closeQuietly(owned);
             throw e;
         }
         GuardSettings guard = guardSettings(config, face);
         try {
-            return start(config, face, opened, notices, log, tools, execSessions, guard, key);
+            // A required server that does not start fails the session before anything is sent.
+            mcp.awaitRequired();
+            return start(config, face, opened, notices, log, tools, owned, guard, key);
         } catch (IOException | InterruptedException | RuntimeException e) {
             opened.rollout().close();
-            execSessions.close();
+            closeQuietly(owned);
             throw e;
         }
     }
 
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
-            FutureTask<ToolRouter> tools, ExecSessionManager execSessions, GuardSettings guard, ProviderKey key)
+            FutureTask<ToolRouter> tools, AutoCloseable owned, GuardSettings guard, ProviderKey key)
             throws IOException, InterruptedException {
         ModelClient client = client(config, opened.id(), face, key);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
@@ -110,7 +121,7 @@ public final class Conversations {
         var setup = new SessionSetup(opened.id(), turnContext, client, join(tools),
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
-                config.context(), opened.lastContext(), config.provider().id(), notices, log, execSessions, guard,
+                config.context(), opened.lastContext(), config.provider().id(), notices, log, owned, guard,
                 config.models());
         log.debug("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
@@ -226,6 +237,14 @@ public final class Conversations {
             check.complete(List.copyOf(said));
         });
         return new GuardSettings(launcher, childEnv, config.sandbox().allowGitWrites(), face.canAsk(), check);
+    }
+
+    private static void closeQuietly(AutoCloseable owned) {
+        try {
+            owned.close();
+        } catch (Exception e) {
+            // Closing what a session that never started had begun; nothing more can be done about it.
+        }
     }
 
     private static ToolRouter join(FutureTask<ToolRouter> tools) throws InterruptedException {

@@ -153,6 +153,8 @@ public final class Session implements AutoCloseable {
             }
             session.emit("", notice);
         }));
+        // An MCP server that did not start is said once, when that is known; the session goes on without it.
+        setup.tools().external().startupWarnings().thenAccept(lines -> lines.forEach(line -> session.warn("", line)));
         session.submissionLoop.start();
         session.taskLoop.start();
         return session;
@@ -257,10 +259,21 @@ public final class Session implements AutoCloseable {
             case Op.AddToHistory add -> appendHistory(id, add.text());
             case Op.GetHistoryEntryRequest request -> historyEntry(id, request);
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id));
-            case Op.ListMcpTools ignored -> unavailable(id, "MCP tools");
+            case Op.ListMcpTools ignored -> listMcpTools(id);
             case Op.ListCustomPrompts ignored -> unavailable(id, "custom prompts");
             case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
         }
+    }
+
+    /** Answered on a thread of its own: it waits for servers still starting, and the submission loop must not. */
+    private void listMcpTools(String id) {
+        Thread.ofVirtual().name("moka-mcp-list-" + setup.conversationId()).start(() -> {
+            try {
+                emit(id, new EventMsg.McpListToolsResponse(setup.tools().external().describe()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
     }
 
     private void unavailable(String id, String feature) {
@@ -388,6 +401,7 @@ public final class Session implements AutoCloseable {
     private String userTurn(String id, TurnTask turn) throws ModelClientException, InterruptedException,
             IOException {
         TurnContext turnContext = bringUpToDate(turn.context());
+        runner.announceToolChanges();
         ResponseItem.Message message = UserInputItems.toMessage(turn.items());
         runner.record(message);
         appendHistory(id, message.text());
@@ -427,7 +441,7 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    private void compact(String id, TurnContext turnContext) throws ModelClientException {
+    private void compact(String id, TurnContext turnContext) throws ModelClientException, InterruptedException {
         runner.compact(turnContext, msg -> emit(id, msg));
         // The compacted history starts with a fresh initial context for this turn context.
         if (!turnContext.equals(appliedContext)) {

@@ -6,14 +6,18 @@ import dev.moka.core.client.Backoff;
 import dev.moka.core.config.ApplyPatchKind;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ToolSettings;
+import dev.moka.core.config.WireApi;
 import dev.moka.core.exec.ExecSessionManager;
+import dev.moka.core.mcp.McpServers;
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.tools.ExternalTools;
 import dev.moka.core.tools.HostedTools;
 import dev.moka.core.tools.ToolLoader;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.execsession.ExecCommandTool;
 import dev.moka.core.tools.execsession.WriteStdinTool;
 import dev.moka.core.tools.image.ViewImageTool;
+import dev.moka.core.tools.mcp.McpToolbox;
 import dev.moka.core.tools.patch.ApplyPatchTool;
 import dev.moka.core.tools.patch.PatchInterceptingShell;
 import dev.moka.core.tools.plan.UpdatePlanTool;
@@ -37,6 +41,12 @@ public final class ToolSet {
 
     public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
             ExecSessionManager sessions) {
+        return build(config, env, http, sessions, McpServers.NONE);
+    }
+
+    /** The tools, with those of {@code mcp}'s servers (started already; their list is fixed at the first request). */
+    public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
+            ExecSessionManager sessions, McpServers mcp) {
         ToolSettings settings = config.tools();
         ApplyPatchKind patchKind = config.modelInfo().applyPatch();
         ApplyPatchTool patches = ApplyPatchTool.forTurns(patchKind == ApplyPatchKind.FUNCTION
@@ -65,6 +75,15 @@ public final class ToolSet {
         loader.add(() -> SearchWeb.create(web).asTool()).add(() -> FetchUrl.create(web).asTool());
         // Only OpenAI's Responses API knows the hosted web_search tool; other providers would reject it.
         boolean openAi = config.provider().id().equals("openai");
-        return new ToolRouter(loader.tools(), openAi ? HostedTools.webSearch(config.services().webSearch()) : List.of());
+        // Namespace tools likewise: elsewhere MCP tools go flat, as mcp__<server>__<tool>.
+        boolean namespaces = openAi && config.provider().wireApi() == WireApi.RESPONSES;
+        ExternalTools external = ExternalTools.NONE;
+        if (!mcp.isEmpty()) {
+            McpToolbox toolbox = new McpToolbox(mcp, namespaces ? McpToolbox.Form.NAMESPACES : McpToolbox.Form.FLAT);
+            toolbox.resourceTools().forEach(tool -> loader.add(() -> tool));
+            external = toolbox;
+        }
+        return new ToolRouter(loader.tools(), openAi ? HostedTools.webSearch(config.services().webSearch()) : List.of(),
+                external);
     }
 }

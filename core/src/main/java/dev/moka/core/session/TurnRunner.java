@@ -43,8 +43,8 @@ final class TurnRunner {
     private final Compactor compactor;
     private final Function<TurnContext, List<ResponseItem>> initialContext;
     private final TokenAccounting accounting;
-    /** The tools as the request carries them, for estimating the prompt's size. */
-    private final List<ObjectNode> renderedTools;
+    /** The tools as the request carries them, for estimating the prompt's size; rendered once they are fixed. */
+    private List<ObjectNode> renderedTools;
 
     TurnRunner(ModelClient client, ToolRouter tools, ConversationHistory history, RolloutRecorder rollout,
             String instructions, JsonNode outputSchema, TokenEstimator estimator, ContextSettings settings,
@@ -60,7 +60,6 @@ final class TurnRunner {
         this.compactor = compactor;
         this.initialContext = initialContext;
         this.accounting = new TokenAccounting(history, estimator);
-        this.renderedTools = ResponsesTools.render(tools.specs());
     }
 
     void record(ResponseItem item) {
@@ -71,6 +70,7 @@ final class TurnRunner {
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
     String run(TurnContext context, EventSink sink, Guard guard) throws ModelClientException, InterruptedException {
         String lastMessage = null;
+        fixTools();
         tools.turnStarted();
         ToolOutputBudget budget = ToolOutputBudget.forModel(context.settings().model(),
                 settings.toolOutputTokenLimit());
@@ -90,7 +90,8 @@ final class TurnRunner {
                     }
                     case ResponseItem.Reasoning r when !r.summary().isEmpty() ->
                             sink.emit(new EventMsg.AgentReasoning(String.join("\n\n", r.summary())));
-                    case ResponseItem.FunctionCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.arguments()));
+                    case ResponseItem.FunctionCall c ->
+                            calls.add(new ToolCall(c.callId(), c.name(), c.arguments(), c.namespace()));
                     case ResponseItem.CustomToolCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.input()));
                     case ResponseItem.WebSearchCall w -> sink.emit(HostedSearch.event(w));
                     case ResponseItem.Message m -> { }
@@ -134,7 +135,8 @@ final class TurnRunner {
     }
 
     /** Compacts the history now (the {@code Compact} op, or a prompt about to outgrow the window). */
-    void compact(TurnContext context, EventSink sink) throws ModelClientException {
+    void compact(TurnContext context, EventSink sink) throws ModelClientException, InterruptedException {
+        fixTools();
         compactor.compact(history, prompt(context), initialContext.apply(context), sink);
         accounting.historyReplaced();
     }
@@ -145,7 +147,23 @@ final class TurnRunner {
     }
 
     long estimatedPromptTokens() {
-        return accounting.estimatedPromptTokens(instructions, renderedTools);
+        return accounting.estimatedPromptTokens(instructions, renderedTools == null ? List.of() : renderedTools);
+    }
+
+    /** Records what changed in the tools since the model was last told; called before a user turn's message. */
+    void announceToolChanges() {
+        tools.external().changes().forEach(this::record);
+    }
+
+    /**
+     * Fixes the tool list before the conversation's first request. The list is part of the cached prefix of
+     * every request, so it is fixed once and never changes; servers still starting are waited for here (each
+     * until its own start-up timeout), which is the latest moment that does not cost the cache anything.
+     */
+    private void fixTools() throws InterruptedException {
+        if (renderedTools == null) {
+            renderedTools = ResponsesTools.render(tools.freeze());
+        }
     }
 
     /** {@code model_auto_compact_token_limit} (never above the window), else 90% of the window. */
@@ -156,7 +174,8 @@ final class TurnRunner {
     }
 
     /** One request; a prompt the server finds too long is compacted and sent once more. */
-    private CompletedResponse sample(TurnContext context, EventSink sink) throws ModelClientException {
+    private CompletedResponse sample(TurnContext context, EventSink sink)
+            throws ModelClientException, InterruptedException {
         try {
             return client.stream(prompt(context), event -> forwardDelta(event, sink));
         } catch (ModelClientException e) {

@@ -5,15 +5,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The tools of one conversation, in one fixed order (their definitions are part of the cached prompt),
  * and the dispatch of a model's call to the tool it names. Hosted tools (run by the model's server, such
- * as {@code web_search}) are only listed, never dispatched.
+ * as {@code web_search}) are only listed, never dispatched. {@link ExternalTools} (MCP servers') come after
+ * Moka's own and before the hosted ones, once {@link #freeze} has fixed them.
  */
 public final class ToolRouter {
     private final Map<String, Tool> tools = new LinkedHashMap<>();
-    private final List<ToolSpec> specs;
+    private final List<ToolSpec> own;
+    private final List<ToolSpec> hosted;
+    private final ExternalTools external;
+    private volatile List<ToolSpec> specs;
 
     public ToolRouter(List<Tool> tools) {
         this(tools, List.of());
@@ -21,25 +26,53 @@ public final class ToolRouter {
 
     /** {@code hosted} are definitions such as {@code {"type":"web_search"}}, sent after the function tools. */
     public ToolRouter(List<Tool> tools, List<ToolSpec> hosted) {
+        this(tools, hosted, ExternalTools.NONE);
+    }
+
+    public ToolRouter(List<Tool> tools, List<ToolSpec> hosted, ExternalTools external) {
         for (Tool tool : tools) {
             if (this.tools.putIfAbsent(tool.name(), tool) != null) {
                 throw new IllegalArgumentException("two tools are named " + tool.name());
             }
         }
-        List<ToolSpec> all = new ArrayList<>();
-        tools.forEach(tool -> all.add(tool.spec()));
-        all.addAll(hosted);
-        this.specs = List.copyOf(all);
+        this.own = tools.stream().map(Tool::spec).toList();
+        this.hosted = List.copyOf(hosted);
+        this.external = external;
+        if (external == ExternalTools.NONE) {
+            specs = concat(List.of());
+        }
+    }
+
+    /**
+     * Fixes the definitions for the rest of the conversation, waiting for the external tools' servers (each
+     * bounded by its start-up timeout) the first time.
+     */
+    public synchronized List<ToolSpec> freeze() throws InterruptedException {
+        if (specs == null) {
+            specs = concat(external.freeze());
+        }
+        return specs;
     }
 
     /** The definitions for the request's {@code tools}: the same list, in the same order, every time. */
     public List<ToolSpec> specs() {
-        return specs;
+        List<ToolSpec> frozen = specs;
+        if (frozen == null) {
+            throw new IllegalStateException("the tool list is not fixed yet: call freeze() before the first request");
+        }
+        return frozen;
     }
 
     /** The names of the dispatchable tools, in order. */
     public List<String> names() {
-        return List.copyOf(tools.keySet());
+        List<String> names = new ArrayList<>(tools.keySet());
+        names.addAll(external.names());
+        return names;
+    }
+
+    /** The tools served by other processes. */
+    public ExternalTools external() {
+        return external;
     }
 
     /** Tells the tools that keep per-turn state that a new turn starts. */
@@ -59,6 +92,7 @@ public final class ToolRouter {
                 items.addAll(source.takeFollowUps());
             }
         }
+        items.addAll(external.takeFollowUps());
         return items;
     }
 
@@ -67,11 +101,15 @@ public final class ToolRouter {
      * error result the model reads; the turn goes on.
      */
     public ToolResult dispatch(ToolCall call, ToolContext context) throws InterruptedException {
-        Tool tool = tools.get(call.name());
-        if (tool == null) {
-            return ToolResult.failure("Unknown tool \"" + call.name() + "\"; call one of the available tools: "
-                    + String.join(", ", tools.keySet()) + ".", "unknown tool " + call.name());
+        Optional<Tool> found = find(call.qualifiedName());
+        if (found.isEmpty() && call.namespace() != null) {
+            found = find(call.name());
         }
+        if (found.isEmpty()) {
+            return ToolResult.failure("Unknown tool \"" + call.qualifiedName() + "\"; call one of the available tools: "
+                    + String.join(", ", names()) + ".", "unknown tool " + call.qualifiedName());
+        }
+        Tool tool = found.get();
         try {
             return tool.run(call, context);
         } catch (RuntimeException e) {
@@ -80,5 +118,17 @@ public final class ToolRouter {
                     + "); this is not caused by your arguments. Try another approach or report it to the user.",
                     call.name() + " crashed").withExtra("exception", e.toString());
         }
+    }
+
+    private Optional<Tool> find(String name) {
+        Tool own = tools.get(name);
+        return own != null ? Optional.of(own) : external.find(name);
+    }
+
+    private List<ToolSpec> concat(List<ToolSpec> externalSpecs) {
+        List<ToolSpec> all = new ArrayList<>(own);
+        all.addAll(externalSpecs);
+        all.addAll(hosted);
+        return List.copyOf(all);
     }
 }

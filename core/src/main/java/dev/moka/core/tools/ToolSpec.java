@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -35,6 +36,25 @@ public sealed interface ToolSpec {
         /** A tool described the same way whichever shape it is offered in. */
         public Freeform(String name, String description, String syntax, String definition) {
             this(name, description, syntax, definition, description);
+        }
+    }
+
+    /**
+     * A group of functions offered under one name (an MCP server's tools, {@code mcp__<server>}): the model
+     * calls a member by its own name, with the namespace beside it.
+     */
+    record Namespace(String name, String description, List<Function> tools) implements ToolSpec {
+        public Namespace {
+            tools = List.copyOf(tools);
+        }
+
+        /**
+         * The members as top-level functions named {@code <namespace>__<member>}, for wires that take no
+         * namespaces (Chat Completions); the router accepts a call under either name.
+         */
+        public List<Function> flatten() {
+            return tools.stream().map(f -> new Function(name + "__" + f.name(), f.description(), f.parameters()))
+                    .toList();
         }
     }
 

@@ -114,6 +114,20 @@ class ChatCompletionsClientRequestTest {
     }
 
     @Test
+    void aNamespaceGoesAsFlatFunctionsBecauseChatCompletionsHasNone() throws Exception {
+        ObjectNode echo = (ObjectNode) Json.parse("{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}");
+        var prompt = new Prompt(new ModelSettings(PLAIN_MODEL, null, ReasoningSummary.AUTO, null), null,
+                List.of(ResponseItem.Message.user("echo hi")), List.of(new ToolSpec.Namespace("mcp__everything",
+                        "Tools of the everything server.", List.of(new ToolSpec.Function("echo", "Echoes.", echo)))),
+                null);
+
+        JsonNode tools = send(provider(Map.of()), prompt).bodyJson().get("tools");
+
+        assertThat(Json.write(tools)).isEqualTo("[{\"type\":\"function\",\"function\":{\"name\":"
+                + "\"mcp__everything__echo\",\"description\":\"Echoes.\",\"parameters\":" + Json.write(echo) + "}}]");
+    }
+
+    @Test
     void aMissingKeyIsRefusedBeforeAnythingIsSent() {
         assertThatThrownBy(() -> send(provider(Map.of()), Map.of(), everyShape()))
                 .isInstanceOfSatisfying(ModelClientException.class, e -> assertThat(e.kind()).isEqualTo(Kind.UNAUTHORIZED))

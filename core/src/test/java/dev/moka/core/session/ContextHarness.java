@@ -41,6 +41,9 @@ final class ContextHarness {
     SandboxMode sandbox = SandboxMode.WORKSPACE_WRITE;
     /** Whether the face answers approval requests (an interactive UI) or denies them at once (exec). */
     boolean canAsk;
+    /** More of the process environment, and more top-level config.toml (tables such as [mcp_servers.x]). */
+    final Map<String, String> extraEnv = new java.util.HashMap<>();
+    String extraToml = "";
 
     ContextHarness(MockResponsesServer server, Path home) {
         this.server = server;
@@ -61,8 +64,9 @@ final class ContextHarness {
      * provider at the testkit server, then this harness's context settings laid over what it loaded.
      */
     Session open(Path cwd, ResumeTarget target) throws IOException {
-        Map<String, String> env = Map.of("OPENAI_API_KEY", SessionHarness.API_KEY, "PATH", System.getenv("PATH"),
-                "OPENAI_BASE_URL", server.url(), "SHELL", "/bin/bash");
+        Map<String, String> env = new java.util.HashMap<>(Map.of("OPENAI_API_KEY", SessionHarness.API_KEY,
+                "PATH", System.getenv("PATH"), "OPENAI_BASE_URL", server.url(), "SHELL", "/bin/bash"));
+        env.putAll(extraEnv);
         try {
             Files.createDirectories(home);
             Files.writeString(home.resolve("config.toml"), configToml());
@@ -87,11 +91,11 @@ final class ContextHarness {
     private String configToml() {
         String retries = "request_max_retries = 2\nstream_max_retries = 2\nstream_idle_timeout_ms = 5000\n";
         if (providerId.equals("openai")) {
-            return "[model_providers.openai]\nwire_api = \"" + wireApi + "\"\n" + retries;
+            return extraToml + "[model_providers.openai]\nwire_api = \"" + wireApi + "\"\n" + retries;
         }
-        return "model_provider = \"" + providerId + "\"\n[model_providers." + providerId + "]\nname = \""
-                + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\nwire_api = \""
-                + wireApi + "\"\n" + retries;
+        return "model_provider = \"" + providerId + "\"\n" + extraToml + "[model_providers." + providerId
+                + "]\nname = \"" + providerId + "\"\nbase_url = \"" + server.url() + "\"\nenv_key = \"OPENAI_API_KEY\"\n"
+                + "wire_api = \"" + wireApi + "\"\n" + retries;
     }
 
     /** Submits {@code op} and collects events up to the one that ends its task. */

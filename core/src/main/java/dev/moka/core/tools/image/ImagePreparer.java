@@ -23,14 +23,22 @@ final class ImagePreparer {
 
     static PreparedImage prepare(Path file, int maxSide, long maxFileBytes) throws Refused {
         byte[] bytes = read(file, maxFileBytes);
-        ImageFormat format = ImageFormat.detect(bytes);
-        if (format == null) {
+        if (ImageFormat.detect(bytes) == null) {
             throw new Refused(file + " is not a PNG, JPEG, GIF or WebP image; view_image only shows pictures "
                     + "(read text files with the shell)");
         }
+        return prepare(bytes, file.toString(), maxSide);
+    }
+
+    /** {@code bytes} made fit for the model; {@code what} names them in messages. */
+    static PreparedImage prepare(byte[] bytes, String what, int maxSide) throws Refused {
+        ImageFormat format = ImageFormat.detect(bytes);
+        if (format == null) {
+            throw new Refused(what + " is not a PNG, JPEG, GIF or WebP image");
+        }
         return switch (format) {
-            case WEBP -> webp(file, bytes, maxSide);
-            case PNG, JPEG, GIF -> decodable(file, bytes, format, maxSide);
+            case WEBP -> webp(what, bytes, maxSide);
+            case PNG, JPEG, GIF -> decodable(what, bytes, format, maxSide);
         };
     }
 
@@ -52,7 +60,7 @@ final class ImagePreparer {
     }
 
     /** The JDK cannot decode WebP: within the size limit it goes as it is, beyond it is refused. */
-    private static PreparedImage webp(Path file, byte[] bytes, int maxSide) throws Refused {
+    private static PreparedImage webp(String file, byte[] bytes, int maxSide) throws Refused {
         int[] size = WebpSize.of(bytes);
         if (size == null) {
             throw new Refused(file + " has a WebP header Moka cannot read; convert it to PNG first");
@@ -64,7 +72,7 @@ final class ImagePreparer {
         return new PreparedImage(bytes, ImageFormat.WEBP.mimeType(), size[0], size[1], size[0], size[1]);
     }
 
-    private static PreparedImage decodable(Path file, byte[] bytes, ImageFormat format, int maxSide)
+    private static PreparedImage decodable(String file, byte[] bytes, ImageFormat format, int maxSide)
             throws Refused {
         BufferedImage image;
         try {

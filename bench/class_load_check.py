@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Which classes Moka's common paths still load from outside the AOT cache (each one is parsed, verified and
+linked at every start, where the cache hands it over ready).
+
+Runs the real launcher (bin/moka, with its trained cache) with -Xlog:class+load on three paths against the
+testkit's mock server: `exec` with no config.toml; `exec` in a git repository with AGENTS.md and a real
+config.toml (profile, custom provider, [shell_environment_policy], a trusted project) where the model calls
+exec_command and apply_patch; and `exec resume --last --json` with a shell call. Prints, per path, the
+application classes loaded from moka.jar (target: near zero) and how many JDK classes came from the runtime
+image instead of the cache, and how many classes were made at run time, which no JDK 25 cache holds.
+Usage: bench/class_load_check.py [--all]   (--all lists the JDK's classes and the ones made at run time)
+"""
+import os
+from collections import Counter
+import subprocess
+import sys
+import tempfile
+
+from benchlib import MOKA, ROOT, start_mock, stop_mock
+
+
+def mock(tmp, scenario):
+    return start_mock("resource:" + scenario, os.path.join(tmp, "url-" + scenario), 120)[:2]
+
+
+def loaded(log):
+    """(classes from moka.jar, classes from the JDK's runtime image, classes made at run time) in load order.
+    The last are pattern-switch classes (SwitchBootstraps), method-handle forms, foreign-function stubs and
+    annotation proxies: the JDK 25 cache cannot hold them, so each start makes them again."""
+    jar, jdk, made = [], [], []
+    with open(log) as f:
+        for line in f:
+            parts = line.split()
+            if "source:" not in parts or "shared objects file" in line:
+                continue
+            name, source = parts[1], parts[parts.index("source:") + 1]
+            if source.endswith("moka.jar"):
+                jar.append(name)
+            elif source.startswith("jrt:/"):
+                jdk.append(name)
+            else:
+                made.append(name.split("/0x")[0])
+    return jar, jdk, made
+
+
+def run(label, tmp, cwd, env, args, show_jdk):
+    log = os.path.join(tmp, label.replace(" ", "-") + ".log")
+    env = dict(env, MOKA_JAVA_OPTS=f"-Xlog:class+load=info:file={log}")
+    result = subprocess.run([MOKA, *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{label}: moka exited {result.returncode}: {result.stderr[-2000:]}")
+    jar, jdk, made = loaded(log)
+    kinds = Counter("pattern switch" if "$$TypeSwitch" in n else "method-handle form" if "LambdaForm$" in n
+                    or "$Species_" in n else "foreign-function stub" if "DowncallStub" in n
+                    else "proxy" if "$Proxy" in n else "other" for n in made)
+    print(f"{label}: {len(jar)} application classes from moka.jar, {len(jdk)} JDK classes from outside the cache,"
+          f" {len(made)} made at run time ({', '.join(f'{c} {k}' for k, c in kinds.most_common())})")
+    for name in jar:
+        print(f"    jar  {name}")
+    for name in (jdk + made) if show_jdk else []:
+        print(f"    jdk  {name}")
+    return len(jar)
+
+
+def main():
+    show_jdk = "--all" in sys.argv[1:]
+    subprocess.run([MOKA, "--version"], check=True, stdout=subprocess.DEVNULL)
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("MOKA_", "OPENAI_"))}
+    total = 0
+    with tempfile.TemporaryDirectory(prefix="moka-class-check-") as tmp:
+        server, url = mock(tmp, "exec-command-round-trip.json")
+        try:
+            bare = os.path.join(tmp, "bare")
+            os.makedirs(os.path.join(bare, "home"))
+            os.makedirs(os.path.join(bare, "work", ".git"))
+            total += run("exec, no config.toml", tmp, os.path.join(bare, "work"),
+                         dict(base, MOKA_HOME=os.path.join(bare, "home"), OPENAI_API_KEY="check",
+                              OPENAI_BASE_URL=url), ["exec", "-m", "gpt-5.5", "list the files"], show_jdk)
+        finally:
+            stop_mock(server)
+        server, url = mock(tmp, "training.json")
+        try:
+            real = os.path.join(tmp, "real")
+            subprocess.run(["bash", "-c", f". '{ROOT}/bin/lib/training.sh' && moka_training_workspace \"$0\" \"$1\"",
+                            real, url], check=True)
+            env = dict(base, MOKA_HOME=os.path.join(real, "home"), MOKA_TRAINING_KEY="check")
+            work = os.path.join(real, "work")
+            total += run("exec with config.toml, AGENTS.md, git, exec_command + apply_patch", tmp, work, env,
+                         ["exec", "add notes to the repository"], show_jdk)
+            total += run("exec resume --last --json, shell call", tmp, work, env,
+                         ["exec", "resume", "--last", "--json", "-m", "gpt-5.1", "again"], show_jdk)
+        finally:
+            stop_mock(server)
+    print(f"application classes loaded from the jar on these paths: {total} (target: near zero)")
+
+
+if __name__ == "__main__":
+    main()

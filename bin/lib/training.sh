@@ -1,0 +1,91 @@
+# Sourced by bin/moka (only on the path that builds) and bench/class_load_check.py. The JVM's AOT cache only
+# holds the classes its training run loaded, so that run looks like real use: a config.toml with a profile,
+# a custom provider, [shell_environment_policy] and a trusted project, an AGENTS.md in a git repository,
+# then `exec` (exec_command and apply_patch calls) and `exec resume --last --json` (a shell call), all in
+# one process (dev.moka.cli.Training) against the testkit's mock server. Needs root, java, jar, testkit_jar
+# and jvm_flags from bin/moka.
+
+# Where this file lives, so the training config can name its MCP server whoever sources it.
+moka_training_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# Lays out a MOKA_HOME ($1/home) and a project ($1/work) that talk to the mock server at $2.
+moka_training_workspace() {
+  local dir=$1 url=$2 work
+  mkdir -p "$dir/home" "$dir/work/src"
+  work=$(cd "$dir/work" && pwd -P)
+  git -C "$work" init -q 2>/dev/null || mkdir -p "$work/.git"
+  printf '# Notes for agents\n\nRun the tests before you commit.\n' >"$work/AGENTS.md"
+  printf 'fn main() {}\n' >"$work/src/main.rs"
+  cat >"$dir/home/config.toml" <<EOF
+# Written by Moka's launcher to train the start-up cache.
+model_provider = "training"
+profile = "train"
+
+[profiles.train]
+model_reasoning_summary = "concise"
+
+[model_providers.training]
+name = "Training"
+base_url = "$url"
+env_key = "MOKA_TRAINING_KEY"
+wire_api = "responses"
+request_max_retries = 0
+
+[shell_environment_policy]
+inherit = "core"
+exclude = ["*_TOKEN"]
+
+[projects."$work"]
+trust_level = "trusted"
+
+# An MCP server puts the MCP SDK's classes in the cache too.
+[mcp_servers.training]
+command = "$moka_training_lib/prompt-mcp-server.sh"
+EOF
+}
+
+# Starts the mock server on the training scenario (it lives as long as the pipe feeding its stdin, at most
+# 120 s) and sets mock_pid and mock_url; returns 1 when it did not come up.
+moka_training_mock() {
+  local dir=$1 i
+  (sleep 120 | "$java" -cp "$testkit_jar" dev.moka.testkit.MockServerMain resource:training.json "$dir/url" 120 \
+    >/dev/null 2>&1) &
+  mock_pid=$!
+  for i in $(seq 1 200); do [ -s "$dir/url" ] && break; sleep 0.05; done
+  [ -s "$dir/url" ] || return 1
+  mock_url=$(<"$dir/url")
+}
+
+moka_training_stop_mock() {
+  pkill -P "$mock_pid" 2>/dev/null || true
+  kill "$mock_pid" 2>/dev/null || true
+}
+
+# The command lines of a session, in Training's form; extra JVM options come first ($@). The first asks the
+# built-in OpenAI provider at an https address where nothing listens: it fails at once, but only after the
+# CA certificates were read, as they are for everyone who uses OpenAI; the other two are the session.
+moka_training_run() {
+  local dir=$1
+  shift
+  (cd "$dir/work" && env -u MOKA_SSE_FIXTURE MOKA_HOME="$dir/home" MOKA_TRAINING_KEY=training \
+    OPENAI_API_KEY=training OPENAI_BASE_URL=https://127.0.0.1:9/v1 \
+    "$java" "${jvm_flags[@]}" "$@" -cp "$jar" dev.moka.cli.Training \
+    exec -c model_provider=openai -c model_providers.openai.request_max_retries=0 "hello" \
+    --then exec "look at the repository and add notes" --then exec resume --last --json -m gpt-5.1 "once more")
+}
+
+moka_train() {
+  local cache=$1 tmp
+  rm -f "$root"/cli/target/moka-*.aot "$root"/cli/target/moka-*.aot.failed
+  tmp=$(mktemp -d)
+  if moka_training_mock "$tmp"; then
+    moka_training_workspace "$tmp" "$mock_url"
+    moka_training_run "$tmp" -XX:AOTCacheOutput="$cache" -Xlog:aot=error -Xlog:cds=error >/dev/null 2>&1 || true
+  fi
+  moka_training_stop_mock
+  rm -rf "$tmp"
+  if [ ! -f "$cache" ]; then
+    touch "$cache.failed"
+    echo "moka: note: could not train the start-up cache; Moka works, only starts slower" >&2
+  fi
+}

@@ -1,0 +1,75 @@
+package dev.moka.cli;
+
+import dev.moka.cli.tui.Tui;
+import dev.moka.core.client.Backoff;
+import dev.moka.core.config.Config;
+import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.ModelInfo;
+import dev.moka.core.session.Conversations;
+import dev.moka.core.session.Face;
+import dev.moka.core.session.ResumeTarget;
+import dev.moka.core.session.Session;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * {@code moka [OPTIONS] [PROMPT]} and {@code moka resume}: load the configuration as exec does, open the
+ * conversation through the engine's front door for a face that can answer approvals, and hand it to the UI.
+ */
+final class InteractiveRun {
+    private static final String ORIGINATOR = "moka_tui";
+
+    private final Startup startup;
+    private final ExecOptions options;
+    private final String prompt;
+    private final ResumeTarget resume;
+
+    InteractiveRun(Startup startup, ExecOptions options, String prompt, ResumeTarget resume) {
+        this.startup = startup;
+        this.options = options;
+        this.prompt = prompt;
+        this.resume = resume;
+    }
+
+    int run() {
+        var console = System.console();
+        if (console == null || !console.isTerminal()) {
+            startup.err().println("moka: the interactive UI needs a terminal on stdin and stdout; without one run: "
+                    + "moka exec " + (prompt == null ? "\"PROMPT\"" : "'" + prompt.replace("'", "'\\''") + "'"));
+            return ExitCodes.USAGE;
+        }
+        try {
+            Config config = ExecRun.loadConfig(startup, options);
+            if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
+                startup.http().prefetchTrust();
+            }
+            startup.hardened();
+            var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(),
+                    Backoff.DEFAULT);
+            try (Session session = conversations.open(config, resume, new Face(ORIGINATOR, null, true))) {
+                Tui.run(session, settings(), models(config), config.cwd(), prompt);
+            }
+            return ExitCodes.OK;
+        } catch (UsageException | ConfigException e) {
+            startup.err().println("moka: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (IOException e) {
+            startup.err().println("moka: " + e.getMessage());
+            return ExitCodes.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.FAILED;
+        }
+    }
+
+    private Tui.Settings settings() {
+        String noColour = startup.env().get("NO_COLOR");
+        boolean colour = (noColour == null || noColour.isEmpty()) && !"dumb".equals(startup.env().get("TERM"));
+        return new Tui.Settings(false, startup.env().get("MOKA_THEME"), colour);
+    }
+
+    private static List<Tui.ModelChoice> models(Config config) {
+        return config.models().entries().stream().filter(ModelInfo::listed)
+                .map(m -> new Tui.ModelChoice(m.slug(), m.supportsReasoning() ? m.efforts() : List.of())).toList();
+    }
+}

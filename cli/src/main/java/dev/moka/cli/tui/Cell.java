@@ -1,0 +1,52 @@
+package dev.moka.cli.tui;
+
+import java.util.List;
+
+/**
+ * One finished piece of the conversation as it is kept for redrawing: drawn again at a new width when the
+ * terminal is resized. Every text a cell holds has passed {@link Clean#text} already.
+ */
+sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Reasoning, Cell.Notice, CommandCell, PatchCell,
+        PlanCell {
+
+    List<Line> render(int width, Theme theme);
+
+    /** What the person sent. */
+    record Prompt(String text) implements Cell {
+        @Override
+        public List<Line> render(int width, Theme theme) {
+            return Texts.wrapped(text, width, theme.user(), Line.of("› ", theme.user()), Line.plain("  "));
+        }
+    }
+
+    /** A stable piece of the model's answer, Markdown. */
+    record Answer(String markdown) implements Cell {
+        @Override
+        public List<Line> render(int width, Theme theme) {
+            return new MarkdownView(theme).render(markdown, width);
+        }
+    }
+
+    /** A reasoning summary, dimmed: what the model thought, not what it answered. */
+    record Reasoning(String text) implements Cell {
+        @Override
+        public List<Line> render(int width, Theme theme) {
+            return Texts.wrapped(text.strip(), width, theme.muted().asItalic(), Line.EMPTY, Line.EMPTY);
+        }
+    }
+
+    /** A line or two from Moka itself: a warning, an error, a status report. */
+    record Notice(String text, Kind kind) implements Cell {
+        enum Kind { INFO, WARNING, ERROR }
+
+        @Override
+        public List<Line> render(int width, Theme theme) {
+            Look look = switch (kind) {
+                case INFO -> theme.muted();
+                case WARNING -> Look.fg(33);
+                case ERROR -> theme.error();
+            };
+            return Texts.wrapped(text, width, look, Line.of("■ ", look), Line.plain("  "));
+        }
+    }
+}

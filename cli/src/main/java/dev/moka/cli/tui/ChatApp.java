@@ -1,0 +1,279 @@
+package dev.moka.cli.tui;
+
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Op;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The interactive conversation: keys edit the composer, answer approvals or drive pickers; events update
+ * the {@link Conversation}; {@link #draw} prints new cells and redraws the live area. Runs on one thread.
+ */
+final class ChatApp {
+    private static final int POPUP_ROWS = 6;
+
+    private final Engine engine;
+    private final Conversation conversation;
+    private final DisplaySettings display;
+    private final Commands commands;
+    private final Composer composer = new Composer();
+    private final Deque<String> queued = new ArrayDeque<>();
+    private final History history;
+    private final FileFinder files;
+    private Picker picker;
+    private boolean quitArmed;
+    private boolean done;
+    private int frame;
+
+    ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files) {
+        this.engine = engine;
+        this.display = display;
+        this.conversation = new Conversation(display);
+        this.history = new History(engine);
+        this.files = files;
+        this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true);
+    }
+
+    boolean done() {
+        return done;
+    }
+
+    String sessionId() {
+        return conversation.info().sessionId();
+    }
+
+    void onEvent(EventMsg event) {
+        if (event instanceof EventMsg.SessionConfigured s) {
+            history.configured(s.historyLogId(), s.historyEntryCount());
+            if (s.resumed()) {
+                engine.submit(new Op.GetHistory());
+            }
+        }
+        if (event instanceof EventMsg.GetHistoryEntryResponse r) {
+            history.answer(r, composer);
+        }
+        if (event instanceof EventMsg.ShutdownComplete) {
+            done = true;
+        }
+        if (conversation.apply(event) && !queued.isEmpty()) {
+            send(queued.poll());
+        }
+    }
+
+    void tick() {
+        conversation.tick(++frame);
+    }
+
+    void onKey(Key key) {
+        if (key.name() != Key.Name.CTRL_C) {
+            quitArmed = false;
+        }
+        if (conversation.pendingApproval() != null) {
+            approvalKey(key);
+        } else if (picker != null) {
+            pickerKey(key);
+        } else {
+            composerKey(key);
+        }
+    }
+
+    private void approvalKey(Key key) {
+        EventMsg request = conversation.pendingApproval();
+        var decision = Approvals.decision(key, request);
+        if (decision == null) {
+            return;
+        }
+        engine.submit(Approvals.answer(request, decision));
+        conversation.approvalAnswered();
+    }
+
+    private void pickerKey(Key key) {
+        switch (key.name()) {
+            case UP -> picker.move(-1);
+            case DOWN, TAB -> picker.move(1);
+            case ENTER -> {
+                Picker open = picker;
+                picker = null;
+                open.choose();
+            }
+            case ESC, CTRL_C -> picker = null;
+            default -> { }
+        }
+    }
+
+    private void composerKey(Key key) {
+        switch (key.name()) {
+            case TEXT, PASTE -> composer.insert(key.text());
+            case NEWLINE -> composer.insert("\n");
+            case ENTER -> enter();
+            case TAB -> complete();
+            case BACKSPACE -> composer.backspace();
+            case DELETE -> composer.delete();
+            case LEFT -> composer.left();
+            case RIGHT -> composer.right();
+            case HOME -> composer.home();
+            case END -> composer.end();
+            case CTRL_U -> composer.set("");
+            case CTRL_O -> conversation.expandLastCommand();
+            case UP -> {
+                if (composer.onFirstLine()) {
+                    history.older(composer);
+                } else {
+                    composer.verticalMove(-1);
+                }
+            }
+            case DOWN -> {
+                if (composer.onLastLine()) {
+                    history.newer(composer);
+                } else {
+                    composer.verticalMove(1);
+                }
+            }
+            case ESC -> {
+                if (conversation.turnRunning()) {
+                    engine.submit(new Op.Interrupt());
+                }
+            }
+            case CTRL_C -> ctrlC();
+            case CTRL_D, EOF -> {
+                if (composer.isEmpty()) {
+                    done = true;
+                }
+            }
+        }
+    }
+
+    private void ctrlC() {
+        if (!composer.isEmpty()) {
+            composer.set("");
+        } else if (conversation.turnRunning()) {
+            engine.submit(new Op.Interrupt());
+        } else if (quitArmed) {
+            done = true;
+        } else {
+            quitArmed = true;
+        }
+    }
+
+    private void enter() {
+        if (completionsShown() && complete()) {
+            return;
+        }
+        String text = composer.text().strip();
+        if (text.isEmpty()) {
+            return;
+        }
+        composer.take();
+        history.sent(text);
+        if (text.startsWith("/") && !text.contains("\n")) {
+            commands.run(text.substring(1));
+        } else if (conversation.turnRunning()) {
+            queued.add(text);
+        } else {
+            send(text);
+        }
+    }
+
+    /** Sends a message now, or when the running turn ends. */
+    void send(String text) {
+        conversation.add(new Cell.Prompt(text));
+        conversation.startTurn();
+        engine.submit(new Op.UserInput(List.of(new InputItem.Text(text))));
+        engine.submit(new Op.AddToHistory(text));
+    }
+
+    /** Accepts the first completion: a slash command's name or a file path for an {@code @} mention. */
+    private boolean complete() {
+        List<String> options = completions();
+        if (options.isEmpty()) {
+            return false;
+        }
+        String token = currentToken();
+        String choice = options.getFirst();
+        String replacement = token.startsWith("@") ? choice + " " : "/" + choice.split(" ", 2)[0];
+        if (("/" + composer.text().strip()).equals("/" + replacement) || replacement.equals(token)) {
+            return false;
+        }
+        composer.replaceBeforeCursor(composer.cursor() - token.length(), replacement);
+        return true;
+    }
+
+    private boolean completionsShown() {
+        return !completions().isEmpty();
+    }
+
+    /** The word the cursor is at the end of. */
+    private String currentToken() {
+        String before = composer.text().substring(0, composer.cursor());
+        int start = Math.max(before.lastIndexOf(' '), before.lastIndexOf('\n')) + 1;
+        return before.substring(start);
+    }
+
+    private List<String> completions() {
+        String token = currentToken();
+        if (token.startsWith("@") && token.length() > 1) {
+            return files.find(token.substring(1), POPUP_ROWS);
+        }
+        String text = composer.text();
+        if (text.startsWith("/") && !text.contains(" ") && !text.contains("\n") && token.equals(text)) {
+            return SlashCommand.matching(text.substring(1)).stream()
+                    .map(c -> String.format(Locale.ROOT, "%-10s %s", c.word(), c.help())).toList();
+        }
+        return List.of();
+    }
+
+    /** Prints the cells finished since the last frame and redraws the live area. */
+    void draw(Screen screen, int width, int height) {
+        List<Line> finished = new ArrayList<>();
+        for (Cell cell : conversation.takeUnprinted()) {
+            finished.addAll(cell.render(width, display.theme()));
+            finished.add(Line.EMPTY);
+        }
+        Live live = live(width, height);
+        screen.frame(finished, live.rows(), live.cursorRow(), live.cursorColumn(), height);
+    }
+
+    /** Redraws the whole conversation, as after a resize. */
+    void redrawAll(Screen screen, int width, int height) {
+        screen.clearAll();
+        conversation.takeUnprinted();
+        conversation.cells().forEach(conversation::add);
+        draw(screen, width, height);
+    }
+
+    private record Live(List<Line> rows, int cursorRow, int cursorColumn) {}
+
+    private Live live(int width, int height) {
+        Theme theme = display.theme();
+        List<Line> rows = new ArrayList<>();
+        String tail = conversation.answerTail();
+        if (!tail.isBlank()) {
+            rows.addAll(new MarkdownView(theme).render(tail, width));
+        }
+        conversation.runningCommands().forEach(c -> rows.addAll(c.render(width, theme)));
+        if (conversation.turnRunning() && conversation.pendingApproval() == null) {
+            rows.add(Line.of("Working (" + conversation.turnSeconds() + "s · esc to interrupt)"
+                    + (queued.isEmpty() ? "" : " · " + queued.size() + " queued"), theme.accent()).truncate(width));
+        }
+        EventMsg approval = conversation.pendingApproval();
+        if (approval != null) {
+            rows.addAll(Approvals.render(approval, width, theme));
+            return new Live(rows, rows.size() - 1, 0);
+        }
+        if (picker != null) {
+            rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
+            return new Live(rows, rows.size() - 1, 0);
+        }
+        rows.add(Line.EMPTY);
+        Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
+        int composerTop = rows.size();
+        rows.addAll(layout.rows());
+        completions().forEach(c -> rows.add(Line.of("  " + c, theme.muted()).truncate(width)));
+        rows.add(StatusLine.render(conversation.info(), quitArmed, width, theme));
+        return new Live(rows, composerTop + layout.cursorRow(), layout.cursorColumn());
+    }
+}

@@ -1,0 +1,216 @@
+package dev.moka.cli.tui;
+
+import dev.moka.core.exec.ShellWords;
+import dev.moka.protocol.EventMsg;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The conversation as the screen shows it, built only from the engine's events: the finished cells (kept
+ * to redraw at a new width), the answer still streaming, the commands still running, the approvals waiting.
+ */
+final class Conversation {
+    private final List<Cell> cells = new ArrayList<>();
+    private final List<Cell> unprinted = new ArrayList<>();
+    private final AnswerStream answer = new AnswerStream();
+    private final Map<String, CommandCell> running = new LinkedHashMap<>();
+    private final Map<String, Map<String, JsonNode>> patches = new HashMap<>();
+    private final Deque<EventMsg> approvals = new ArrayDeque<>();
+    private final DisplaySettings display;
+    private SessionInfo info = SessionInfo.UNKNOWN;
+    private boolean turnRunning;
+    private long turnStartedAt;
+    private boolean resumed;
+
+    Conversation(DisplaySettings display) {
+        this.display = display;
+    }
+
+    /** Applies one event; returns true when a turn ended with it. */
+    boolean apply(EventMsg event) {
+        switch (event) {
+            case EventMsg.SessionConfigured s -> configured(s);
+            case EventMsg.TaskStarted t -> startTurn();
+            case EventMsg.AgentMessageDelta d -> answer.add(Clean.text(d.delta())).forEach(p -> add(new Cell.Answer(p)));
+            case EventMsg.AgentMessage m -> finishAnswer(m.message());
+            case EventMsg.AgentReasoning r -> {
+                if (!display.hideReasoning()) {
+                    add(new Cell.Reasoning(Clean.text(r.text())));
+                }
+            }
+            case EventMsg.AgentReasoningRawContentDelta r -> { }
+            case EventMsg.AgentReasoningDelta d -> { }
+            case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(
+                    Clean.text(ShellWords.join(b.command()))));
+            case EventMsg.ExecCommandOutputDelta d -> { }
+            case EventMsg.ExecCommandEnd e -> {
+                CommandCell cell = running.remove(e.callId());
+                String command = cell == null ? "command" : cell.command();
+                add(CommandCell.started(command).ended(e.exitCode(), e.durationMs(), Clean.text(e.aggregatedOutput())));
+            }
+            case EventMsg.ExecApprovalRequest r -> approvals.add(r);
+            case EventMsg.ApplyPatchApprovalRequest r -> approvals.add(r);
+            case EventMsg.PatchApplyBegin p -> patches.put(p.callId(), p.changes());
+            case EventMsg.PatchApplyEnd p -> add(PatchCell.of(patches.getOrDefault(p.callId(), Map.of()), p.success(),
+                    p.stderr(), info.cwd()));
+            case EventMsg.PlanUpdate p -> add(new PlanCell(Clean.text(p.explanation()), p.plan()));
+            case EventMsg.TokenCount t -> info = info.withTokens(t.totalTokenUsage().totalTokens(),
+                    t.percentContextWindowLeft());
+            case EventMsg.WebSearchEnd w -> notice("Searched the web: " + w.query(), Cell.Notice.Kind.INFO);
+            case EventMsg.McpToolCallBegin m -> notice("Calling " + m.server() + "." + m.tool(), Cell.Notice.Kind.INFO);
+            case EventMsg.McpToolCallEnd m -> notice("Called " + m.server() + "." + m.tool() + " in "
+                    + m.durationMs() + " ms", Cell.Notice.Kind.INFO);
+            case EventMsg.ToolCallEnd t -> {
+                if (!t.success() && !"shell".equals(t.tool()) && !"apply_patch".equals(t.tool())) {
+                    notice(t.tool() + " failed: " + t.brief(), Cell.Notice.Kind.ERROR);
+                }
+            }
+            case EventMsg.BackgroundEvent b -> notice(b.message(), Cell.Notice.Kind.INFO);
+            case EventMsg.StreamError s -> notice("Reconnecting: " + s.message(), Cell.Notice.Kind.WARNING);
+            case EventMsg.Warning w -> notice(w.message(), Cell.Notice.Kind.WARNING);
+            case EventMsg.Error e -> {
+                notice(e.message(), Cell.Notice.Kind.ERROR);
+                return endTurn();
+            }
+            case EventMsg.TurnAborted a -> {
+                finishAnswer(null);
+                notice("Interrupted. Tell the model what to do differently.", Cell.Notice.Kind.ERROR);
+                return endTurn();
+            }
+            case EventMsg.TaskComplete c -> {
+                finishAnswer(null);
+                return endTurn();
+            }
+            case EventMsg.ConversationHistoryResponse h -> transcript(h.entries());
+            case EventMsg.TurnDiff d -> { }
+            case EventMsg.UserMessage u -> { }
+            case EventMsg.McpListToolsResponse r -> { }
+            case EventMsg.GetHistoryEntryResponse r -> { }
+            case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.Unknown u -> { }
+        }
+        return false;
+    }
+
+    private void configured(EventMsg.SessionConfigured s) {
+        info = new SessionInfo(s.sessionId(), s.model(), s.reasoningEffort(), s.modelProvider(), s.cwd(),
+                s.approvalPolicy(), s.sandboxMode(), s.rolloutPath(), info.tokensUsed(), info.contextLeftPercent());
+        resumed = s.resumed();
+    }
+
+    void startTurn() {
+        if (!turnRunning) {
+            turnRunning = true;
+            turnStartedAt = System.nanoTime();
+        }
+    }
+
+    private boolean endTurn() {
+        boolean was = turnRunning;
+        turnRunning = false;
+        running.clear();
+        approvals.clear();
+        return was;
+    }
+
+    private void finishAnswer(String message) {
+        String rest = answer.finish(message == null ? null : Clean.text(message));
+        if (!rest.isEmpty()) {
+            add(new Cell.Answer(rest));
+        }
+    }
+
+    /** A resumed conversation's messages, as they were said. */
+    private void transcript(List<JsonNode> entries) {
+        for (JsonNode entry : entries) {
+            if (!"message".equals(entry.path("type").asString(""))) {
+                continue;
+            }
+            StringBuilder text = new StringBuilder();
+            entry.path("content").forEach(c -> text.append(c.path("text").asString("")));
+            String said = Clean.text(text.toString()).strip();
+            String role = entry.path("role").asString("");
+            if (role.equals("user") && !said.isEmpty() && !said.startsWith("<")) {
+                add(new Cell.Prompt(said));
+            } else if (role.equals("assistant") && !said.isEmpty()) {
+                add(new Cell.Answer(said));
+            }
+        }
+    }
+
+    void notice(String text, Cell.Notice.Kind kind) {
+        add(new Cell.Notice(Clean.text(text), kind));
+    }
+
+    void add(Cell cell) {
+        cells.add(cell);
+        unprinted.add(cell);
+    }
+
+    /** Cells added since the last call, for the screen to print once. */
+    List<Cell> takeUnprinted() {
+        List<Cell> taken = List.copyOf(unprinted);
+        unprinted.clear();
+        return taken;
+    }
+
+    List<Cell> cells() {
+        return List.copyOf(cells);
+    }
+
+    void tick(int frame) {
+        running.replaceAll((id, cell) -> cell.tick(frame));
+    }
+
+    String answerTail() {
+        return answer.tail();
+    }
+
+    List<CommandCell> runningCommands() {
+        return List.copyOf(running.values());
+    }
+
+    EventMsg pendingApproval() {
+        return approvals.peek();
+    }
+
+    void approvalAnswered() {
+        approvals.poll();
+    }
+
+    boolean turnRunning() {
+        return turnRunning;
+    }
+
+    long turnSeconds() {
+        return (System.nanoTime() - turnStartedAt) / 1_000_000_000L;
+    }
+
+    boolean resumed() {
+        return resumed;
+    }
+
+    SessionInfo info() {
+        return info;
+    }
+
+    void info(SessionInfo changed) {
+        info = changed;
+    }
+
+    /** The last finished command, to show whole on request. */
+    void expandLastCommand() {
+        for (int i = cells.size() - 1; i >= 0; i--) {
+            if (cells.get(i) instanceof CommandCell command) {
+                add(command.expandedCopy());
+                return;
+            }
+        }
+    }
+}

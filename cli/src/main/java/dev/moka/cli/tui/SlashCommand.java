@@ -1,0 +1,45 @@
+package dev.moka.cli.tui;
+
+import java.util.List;
+
+/** A command typed after {@code /} in the composer, with the line the completion popup shows for it. */
+enum SlashCommand {
+    MODEL("model", "choose the model and reasoning effort"),
+    APPROVALS("approvals", "choose what Moka may do without asking"),
+    STATUS("status", "show the session's configuration and token use"),
+    DIFF("diff", "show the git diff, untracked files included"),
+    COMPACT("compact", "summarise the conversation to free context"),
+    MENTION("mention", "mention a file (same as typing @)"),
+    NEW("new", "start a new conversation"),
+    QUIT("quit", "leave Moka");
+
+    private final String word;
+    private final String help;
+
+    SlashCommand(String word, String help) {
+        this.word = word;
+        this.help = help;
+    }
+
+    String word() {
+        return word;
+    }
+
+    String help() {
+        return help;
+    }
+
+    /** The commands whose name starts with what was typed after the slash. */
+    static List<SlashCommand> matching(String typed) {
+        return java.util.Arrays.stream(values()).filter(c -> c.word.startsWith(typed)).toList();
+    }
+
+    static SlashCommand named(String word) {
+        for (SlashCommand command : values()) {
+            if (command.word.equals(word) || word.equals("exit") && command == QUIT) {
+                return command;
+            }
+        }
+        return null;
+    }
+}

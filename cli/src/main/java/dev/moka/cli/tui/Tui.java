@@ -1,0 +1,147 @@
+package dev.moka.cli.tui;
+
+import dev.moka.core.session.Session;
+import dev.moka.protocol.Event;
+import dev.moka.protocol.Op;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Size;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.NonBlockingReader;
+
+/**
+ * The interactive terminal UI over one open session: a thin face that submits ops and draws events. Three
+ * threads feed one queue (keys, engine events, resizes); the UI thread alone changes state and draws.
+ */
+public final class Tui {
+    /** How often the spinner and the turn's clock move when nothing else happens. */
+    private static final long TICK_MS = 100;
+    private static final String PASTE_ON = "\u001b[?2004h";
+    private static final String PASTE_OFF = "\u001b[?2004l";
+
+    /** Display choices from config and environment: {@code hide_agent_reasoning}, the theme, colour. */
+    public record Settings(boolean hideReasoning, String theme, boolean colour) {}
+
+    /** A model of the catalog the {@code /model} picker offers, with its reasoning efforts. */
+    public record ModelChoice(String slug, List<dev.moka.protocol.ReasoningEffort> efforts) {}
+
+    private Tui() {}
+
+    /** Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once. */
+    public static void run(Session session, Settings settings, List<ModelChoice> models, Path cwd,
+            String firstPrompt) throws IOException, InterruptedException {
+        Terminal terminal = open();
+        Attributes saved = terminal.enterRawMode();
+        Attributes raw = terminal.getAttributes();
+        // Ctrl+C is a key here (interrupt, then quit), not a signal that would kill the JVM.
+        raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
+        terminal.setAttributes(raw);
+        BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
+        terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
+        var catalog = new Commands.Catalog(models.stream()
+                .map(m -> new Commands.Catalog.Model(m.slug(), m.efforts())).toList());
+        var display = new DisplaySettings(settings.hideReasoning(), Theme.named(settings.theme()), settings.colour());
+        ChatApp app = new ChatApp(session::submit, display, catalog, new FileFinder(cwd));
+        Screen screen = new Screen(terminal.writer(), settings.colour());
+        terminal.writer().print(PASTE_ON);
+        try {
+            startReaders(session, terminal.reader(), signals);
+            if (firstPrompt != null && !firstPrompt.isBlank()) {
+                app.send(firstPrompt.strip());
+            }
+            loop(app, screen, terminal, signals);
+        } finally {
+            screen.close(List.of());
+            terminal.writer().print(PASTE_OFF);
+            terminal.writer().flush();
+            terminal.setAttributes(saved);
+            session.submit(new Op.Shutdown());
+            terminal.close();
+        }
+        String id = app.sessionId();
+        if (!id.isEmpty()) {
+            System.out.println("To continue this conversation: moka resume " + id);
+        }
+    }
+
+    private static Terminal open() throws IOException {
+        try {
+            return TerminalBuilder.builder().system(true).provider("ffm").build();
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // Without native access (an embedding JVM) JLine falls back on forking stty.
+            return TerminalBuilder.builder().system(true).build();
+        }
+    }
+
+    private static void startReaders(Session session, NonBlockingReader reader, BlockingQueue<Signal> signals) {
+        Thread.ofVirtual().name("moka-tui-events").start(() -> {
+            try {
+                while (true) {
+                    Event event = session.nextEvent();
+                    signals.add(new Signal.FromEngine(event.msg()));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        var keys = new KeyDecoder(timeout -> timeout <= 0 ? reader.read() : reader.read(timeout));
+        Thread.ofVirtual().name("moka-tui-keys").start(() -> {
+            try {
+                while (true) {
+                    Key key = keys.next();
+                    signals.add(new Signal.Pressed(key));
+                    if (key.name() == Key.Name.EOF) {
+                        return;
+                    }
+                }
+            } catch (IOException e) {
+                signals.add(new Signal.Pressed(Key.of(Key.Name.EOF)));
+            }
+        });
+    }
+
+    private static void loop(ChatApp app, Screen screen, Terminal terminal, BlockingQueue<Signal> signals)
+            throws InterruptedException {
+        Size size = terminal.getSize();
+        int drawnWidth = width(size);
+        app.draw(screen, drawnWidth, height(size));
+        while (!app.done()) {
+            Signal signal = signals.poll(TICK_MS, TimeUnit.MILLISECONDS);
+            boolean resized = false;
+            // Everything already waiting is handled before one frame is drawn: a fast stream costs frames,
+            // not one frame per delta.
+            while (signal != null) {
+                switch (signal) {
+                    case Signal.Pressed p -> app.onKey(p.key());
+                    case Signal.FromEngine e -> app.onEvent(e.event());
+                    case Signal.Resized r -> resized = true;
+                }
+                signal = signals.poll();
+            }
+            app.tick();
+            size = terminal.getSize();
+            // Only a new width changes how rows wrap; a signal without one (some terminals send them freely)
+            // needs no more than an ordinary frame.
+            if (resized && width(size) != drawnWidth) {
+                drawnWidth = width(size);
+                app.redrawAll(screen, drawnWidth, height(size));
+            } else {
+                app.draw(screen, width(size), height(size));
+            }
+        }
+    }
+
+    private static int width(Size size) {
+        return size.getColumns() > 0 ? size.getColumns() : 80;
+    }
+
+    private static int height(Size size) {
+        return size.getRows() > 0 ? size.getRows() : 24;
+    }
+}

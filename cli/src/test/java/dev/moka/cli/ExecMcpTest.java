@@ -1,0 +1,74 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.testkit.McpTestServers;
+import dev.moka.testkit.MockResponsesServer;
+import dev.moka.testkit.Sse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** MCP servers that fail to start, as `moka exec` reports them. */
+class ExecMcpTest {
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path repo;
+
+    MockResponsesServer server;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Files.createDirectories(repo.resolve(".git"));
+        server = MockResponsesServer.start();
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    @Test
+    void aRequiredServerThatFailsEndsTheRunWithItsOwnErrorAndSendsNothing() throws Exception {
+        Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\n"
+                + failingServer("db", "FATAL: role \"moka\" does not exist") + "required = true\n");
+
+        var run = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "hi");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr().strip()).isEqualTo("moka: MCP server \"db\" is required (" + home.resolve("config.toml")
+                + ":2: mcp_servers.db) but it exited before it was ready; on stderr it said: FATAL: role \"moka\" does"
+                + " not exist");
+        assertThat(server.requests()).isEmpty();
+    }
+
+    @Test
+    void anOptionalServerThatFailsIsOneWarningLineAndTheRunGoesOn() throws Exception {
+        server.enqueue(Sse.response("r1").created().text("m1", "Answered without it.").completed());
+        Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\n"
+                + failingServer("flaky", "cannot open /var/lib/flaky.db"));
+
+        var run = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "hi");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).isEqualTo("Answered without it.\n");
+        assertThat(run.stderr().lines().filter(line -> line.contains("flaky"))).singleElement().asString()
+                .contains("MCP server \"flaky\" did not start, so its tools are not available: it exited before it"
+                        + " was ready; on stderr it said: cannot open /var/lib/flaky.db");
+        assertThat(run.stderr()).as("the SDK logs through SLF4J, which must stay silent").doesNotContain("SLF4J");
+        assertThat(Files.readString(home.resolve("log/mcp-flaky.log"))).contains("cannot open /var/lib/flaky.db");
+    }
+
+    private static String failingServer(String name, String error) {
+        return "[mcp_servers." + name + "]\ncommand = \"node\"\nargs = [\"" + McpTestServers.testServer()
+                + "\", \"--fail\", \"" + error.replace("\"", "\\\"") + "\"]\nenv = { NODE_PATH = \""
+                + McpTestServers.nodeModules() + "\" }\n";
+    }
+
+}

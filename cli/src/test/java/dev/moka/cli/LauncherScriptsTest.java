@@ -1,0 +1,169 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a person sees from the launcher scripts on a machine that lacks something: no JDK 25, no Maven, a
+ * Maven download that is not the pinned one, `moka` reached through the link bin/install makes. The whole
+ * path without Maven (download, build, both README commands) runs in .ci/run.
+ */
+class LauncherScriptsTest {
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
+    @TempDir
+    Path dir;
+
+    record Run(int exitCode, String stdout, String stderr) {}
+
+    /** The stand-in bin directories are links out of the temporary directory; JUnit warns of each it deletes. */
+    @AfterEach
+    void removeLinks() throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path path : (Iterable<Path>) all::iterator) {
+                if (Files.isSymbolicLink(path)) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+
+    @Test
+    void withoutAJdk25TheLauncherSaysInOneLineHowToGetOne() throws Exception {
+        Run run = run(List.of(ROOT.resolve("bin/moka").toString(), "--version"), noJdkEnv());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stderr()).startsWith("moka: no JDK 25 found (JAVA_HOME, " + dir.resolve("no-jdks"))
+                .contains("https://adoptium.net/temurin/releases/?version=25").contains("set JAVA_HOME")
+                .endsWith("\n").hasLineCount(1);
+    }
+
+    @Test
+    void bothReadmeCommandsNameTheMissingJdkAlike() throws Exception {
+        Run test = run(List.of(ROOT.resolve("bin/test").toString()), noJdkEnv());
+
+        assertThat(test.exitCode()).isEqualTo(1);
+        assertThat(test.stderr()).startsWith("moka: no JDK 25 found").hasLineCount(1);
+    }
+
+    @Test
+    void installLinksMokaIntoTheGivenDirectoryAndTheLinkFindsTheCheckout() throws Exception {
+        Path bin = dir.resolve("bin");
+        Run install = run(List.of(ROOT.resolve("bin/install").toString(), bin.toString()), Map.of());
+
+        assertThat(install.exitCode()).isZero();
+        assertThat(install.stdout()).contains("installed " + bin.resolve("moka") + " -> " + ROOT.resolve("bin/moka"))
+                .contains(bin + " is not on your PATH");
+        assertThat(Files.readSymbolicLink(bin.resolve("moka"))).isEqualTo(ROOT.resolve("bin/moka"));
+        // Started through the link from elsewhere, the launcher still finds its libraries in the checkout.
+        Run viaLink = run(List.of(bin.resolve("moka").toString(), "--version"), noJdkEnv());
+        assertThat(viaLink.stderr()).startsWith("moka: no JDK 25 found");
+    }
+
+    @Test
+    void installDoesNotReplaceAFileThatIsNotItsLink() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.writeString(bin.resolve("moka"), "#!/bin/sh\n");
+
+        Run install = run(List.of(ROOT.resolve("bin/install").toString(), bin.toString()), Map.of());
+
+        assertThat(install.exitCode()).isEqualTo(1);
+        assertThat(install.stderr()).contains(bin.resolve("moka") + " exists and is not a link to Moka");
+        assertThat(Files.readString(bin.resolve("moka"))).isEqualTo("#!/bin/sh\n");
+    }
+
+    @Test
+    void mavenFromPathIsUsedWhenThereIsOne() throws Exception {
+        Path fakeBin = Files.createDirectories(dir.resolve("fake-bin"));
+        Path mvn = Files.writeString(fakeBin.resolve("mvn"), "#!/bin/sh\n");
+        mvn.toFile().setExecutable(true);
+
+        Run run = maven(fakeBin + ":" + usrBinWithout("mvn"), Map.of());
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).isEqualTo(mvn + "\n");
+    }
+
+    @Test
+    void aMavenDownloadThatIsNotThePinnedOneIsRefusedAndRemoved() throws Exception {
+        String version = pinnedMavenVersion();
+        Path repository = dir.resolve("repository");
+        Path tarball = repository.resolve("org/apache/maven/apache-maven/" + version + "/apache-maven-" + version
+                + "-bin.tar.gz");
+        Files.createDirectories(tarball.getParent());
+        Files.writeString(tarball, "not maven");
+        Path cache = dir.resolve("cache");
+
+        Run run = maven(usrBinWithout("mvn"), Map.of("MOKA_MAVEN_REPOSITORY", repository.toUri().toString(),
+                "MOKA_CACHE_DIR", cache.toString()));
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stderr()).contains("moka: mvn is not on PATH; downloading Maven " + version)
+                .contains("does not match the SHA-512 pinned in bin/lib/maven.sh").contains("not using it");
+        try (Stream<Path> left = Files.list(cache)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    private Map<String, String> noJdkEnv() throws IOException {
+        Path noJdks = Files.createDirectories(dir.resolve("no-jdks"));
+        return Map.of("JAVA_HOME", "", "MOKA_JDK_DIRS", noJdks.toString(), "PATH", usrBinWithout("java"));
+    }
+
+    private Run maven(String path, Map<String, String> extra) throws Exception {
+        Map<String, String> env = new HashMap<>(extra);
+        env.put("PATH", path);
+        return run(List.of("bash", "-c", ". \"$0\" && moka_require_maven && echo \"$MOKA_MVN\"",
+                ROOT.resolve("bin/lib/maven.sh").toString()), env);
+    }
+
+    /** A directory of links to everything in /usr/bin but what starts with {@code missing}: a machine without it. */
+    private String usrBinWithout(String missing) throws IOException {
+        Path shadow = Files.createDirectories(dir.resolve("usr-bin-without-" + missing));
+        try (Stream<Path> entries = Files.list(Path.of("/usr/bin"))) {
+            for (Path entry : (Iterable<Path>) entries::iterator) {
+                String name = entry.getFileName().toString();
+                if (!name.startsWith(missing) && !Files.exists(shadow.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createSymbolicLink(shadow.resolve(name), entry);
+                }
+            }
+        }
+        return shadow.toString();
+    }
+
+    private static String pinnedMavenVersion() throws IOException {
+        return Files.readAllLines(ROOT.resolve("bin/lib/maven.sh")).stream()
+                .filter(line -> line.startsWith("MOKA_MAVEN_VERSION="))
+                .map(line -> line.substring("MOKA_MAVEN_VERSION=".length())).findFirst().orElseThrow();
+    }
+
+    private Run run(List<String> command, Map<String, String> env) throws Exception {
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(
+                        Path.of("/dev/null").toFile()));
+        builder.environment().keySet().removeIf(k -> k.startsWith("MOKA_") || k.equals("XDG_BIN_HOME"));
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("script did not finish within 60 s: " + command);
+        }
+        return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.moka.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The real {@code moka} in a tmux pane on a private tmux server: keys go in with {@code send-keys}, the
+ * screen comes out with {@code capture-pane}, as a person would type and read. Waits poll the screen until
+ * a deadline; no test sleeps for a fixed time.
+ */
+final class Tmux implements AutoCloseable {
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    private final String socket = "moka-test-" + UUID.randomUUID();
+
+    private Tmux() {}
+
+    static Tmux start(Path cwd, Map<String, String> env, int width, int height, String... args)
+            throws IOException, InterruptedException {
+        Tmux tmux = new Tmux();
+        StringBuilder line = new StringBuilder("exec env");
+        env.forEach((k, v) -> line.append(' ').append(quote(k + "=" + v)));
+        line.append(' ').append(MokaProcess.command(args).stream().map(Tmux::quote).collect(Collectors.joining(" ")));
+        tmux.tmux("new-session", "-d", "-s", "moka", "-x", String.valueOf(width), "-y", String.valueOf(height),
+                "-c", cwd.toString(), line.toString());
+        tmux.tmux("set-option", "-t", "moka", "remain-on-exit", "on");
+        return tmux;
+    }
+
+    /** Named keys as tmux spells them: {@code Enter}, {@code Escape}, {@code C-c}, {@code Up}. */
+    void keys(String... keys) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("send-keys", "-t", "moka"));
+        command.addAll(List.of(keys));
+        tmux(command.toArray(String[]::new));
+    }
+
+    /** Text typed literally. */
+    void type(String text) throws IOException, InterruptedException {
+        tmux("send-keys", "-t", "moka", "-l", text);
+    }
+
+    void resize(int width, int height) throws IOException, InterruptedException {
+        tmux("resize-window", "-t", "moka", "-x", String.valueOf(width), "-y", String.valueOf(height));
+    }
+
+    /** The visible screen plus the scrollback, one string per row, trailing spaces gone. */
+    String screen() throws IOException, InterruptedException {
+        return tmux("capture-pane", "-p", "-t", "moka", "-S", "-2000");
+    }
+
+    /** The screen with colours, as SGR sequences. */
+    String colouredScreen() throws IOException, InterruptedException {
+        return tmux("capture-pane", "-p", "-e", "-t", "moka", "-S", "-2000");
+    }
+
+    String waitFor(String text) throws IOException, InterruptedException {
+        return waitUntil(s -> s.contains(text), "the screen to show " + text);
+    }
+
+    String waitUntil(Predicate<String> condition, String what) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        String screen = screen();
+        while (!condition.test(screen)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited " + DEADLINE.toSeconds() + " s for " + what + "; the screen:\n"
+                        + screen);
+            }
+            Thread.sleep(50);
+            screen = screen();
+        }
+        return screen;
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        tmux("kill-server");
+    }
+
+    private String tmux(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("tmux", "-L", socket, "-f", "/dev/null"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0 && !args[0].equals("kill-server")) {
+            throw new IOException("tmux " + String.join(" ", args) + " failed: " + out);
+        }
+        return out;
+    }
+
+    private static String quote(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}

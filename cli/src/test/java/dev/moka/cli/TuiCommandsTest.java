@@ -1,0 +1,91 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.testkit.MockResponsesServer;
+import dev.moka.testkit.Sse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Slash commands, the @ finder, resizing and resume, in the real moka in tmux. */
+class TuiCommandsTest {
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path repo;
+
+    MockResponsesServer server;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Files.createDirectories(repo.resolve(".git"));
+        Files.createDirectories(repo.resolve("src/main"));
+        Files.writeString(repo.resolve("src/main/Widget.java"), "class Widget {}\n");
+        server = MockResponsesServer.start();
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    private Map<String, String> env() {
+        Map<String, String> env = MokaProcess.env(home, server.url());
+        env.put("TERM", "xterm-256color");
+        return env;
+    }
+
+    @Test
+    void statusModelPickerAndFileCompletion() throws Exception {
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "-m", "gpt-5.1-codex")) {
+            tmux.waitFor("context left");
+            tmux.type("/sta");
+            tmux.waitFor("status     show the session");
+            tmux.keys("Enter");
+            tmux.keys("Enter");
+            String screen = tmux.waitFor("rollout:");
+            assertThat(screen).contains("model:     gpt-5.1-codex", "approval:", "sandbox:", "% of the context left");
+            tmux.type("/model");
+            tmux.keys("Enter");
+            tmux.waitFor("Select a model");
+            tmux.keys("Escape");
+            // Keys typed within a few milliseconds of Esc would read as Alt+key, as in any terminal program.
+            tmux.waitUntil(s -> !s.contains("enter to choose"), "the picker to close");
+            tmux.type("look at @widg");
+            tmux.waitFor("src/main/Widget.java");
+            tmux.keys("Tab");
+            tmux.waitFor("› look at src/main/Widget.java");
+        }
+    }
+
+    @Test
+    void resizingTo60ColumnsRewrapsWithoutGarbledLinesAndResumeShowsTheTranscript() throws Exception {
+        String long1 = "This answer is long enough to wrap at sixty columns, and it keeps going so that "
+                + "the rewrap can be seen.";
+        server.enqueue(Sse.response("r1").text("m1", long1).completed());
+        String id;
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("first question");
+            tmux.keys("Enter");
+            tmux.waitFor("the rewrap can be seen.");
+            tmux.resize(60, 30);
+            String screen = tmux.waitUntil(s -> s.lines().anyMatch(l -> l.startsWith("This answer is long enough"))
+                    && s.lines().allMatch(l -> l.length() <= 60), "every row within 60 columns");
+            assertThat(screen).contains("› first question");
+            tmux.keys("C-d");
+            id = tmux.waitFor("moka resume ").lines().filter(l -> l.contains("moka resume "))
+                    .findFirst().orElseThrow().replaceAll(".*moka resume ", "").strip();
+        }
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "resume", id)) {
+            String screen = tmux.waitFor("the rewrap can be seen.");
+            assertThat(screen).contains("› first question");
+        }
+    }
+}

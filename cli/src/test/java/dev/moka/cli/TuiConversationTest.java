@@ -1,0 +1,114 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.testkit.MockResponsesServer;
+import dev.moka.testkit.Sse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The interactive UI, run for real in tmux against the mock server: what a person sees and types. */
+class TuiConversationTest {
+    private static final String ANSWER = """
+            # Result
+
+            Here is **the code**:
+
+            ```java
+            public class Hello {}
+            ```
+
+            | Name | Size |
+            |------|-----:|
+            | a.txt | 12 |
+            """;
+
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path repo;
+
+    MockResponsesServer server;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Files.createDirectories(repo.resolve(".git"));
+        Files.writeString(repo.resolve("notes.txt"), "old line\n");
+        server = MockResponsesServer.start();
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    private Map<String, String> env() {
+        Map<String, String> env = MokaProcess.env(home, server.url());
+        env.put("TERM", "xterm-256color");
+        return env;
+    }
+
+    @Test
+    void streamsAMarkdownAnswerWithHighlightedCodeAndATable() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", ANSWER.substring(0, 40), ANSWER.substring(40)).completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "-m", "gpt-5.1-codex")) {
+            tmux.waitFor("context left");
+            tmux.type("show me");
+            tmux.keys("Enter");
+            String screen = tmux.waitFor("└───────┴──────┘");
+            assertThat(screen).contains("› show me", "# Result", "Here is the code:", "```java",
+                    "public class Hello {}", "│ Name  │ Size │", "│ a.txt │   12 │");
+            assertThat(tmux.colouredScreen().lines().filter(l -> l.contains("public")))
+                    .singleElement().asString().contains("\u001b[35m");
+            assertThat(screen.lines().filter(l -> l.contains("Ask Moka to do anything"))).hasSize(1);
+            assertThat(server.requests()).hasSize(1);
+        }
+    }
+
+    @Test
+    void showsACommandCellAndADiffAndAsksBeforeEscalating() throws Exception {
+        String patch = "*** Begin Patch\n*** Update File: notes.txt\n@@\n-old line\n+new line\n*** End Patch\n";
+        server.enqueue(
+                Sse.response("r1").functionCall("c1", "shell", "{\"command\":[\"echo\",\"hello from echo\"]}")
+                        .completed(),
+                Sse.response("r2").customToolCall("c2", "apply_patch", patch).completed(),
+                Sse.response("r3").functionCall("c3", "shell", "{\"command\":[\"touch\",\"made.txt\"],"
+                        + "\"with_escalated_permissions\":true,\"justification\":\"needs to write\"}").completed(),
+                Sse.response("r4").text("m1", "All done.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 40, "--full-auto")) {
+            tmux.waitFor("context left");
+            tmux.type("work");
+            tmux.keys("Enter");
+            String screen = tmux.waitFor("Allow Moka to run this command?");
+            assertThat(screen).contains("✓ Ran echo 'hello from echo'", "exit 0", "│ hello from echo",
+                    "• Edited", "M notes.txt +1 -1", "-old line", "+new line", "$ touch made.txt",
+                    "why: needs to write", "y yes");
+            tmux.type("y");
+            screen = tmux.waitFor("All done.");
+            assertThat(screen).contains("✓ Ran touch made.txt");
+            assertThat(Files.exists(repo.resolve("made.txt"))).isTrue();
+        }
+    }
+
+    @Test
+    void escInterruptsAStalledStreamAndKeepsThePartialAnswer() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Partial answer", " never finished").stallAfter(4,
+                Duration.ofSeconds(60)));
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 24)) {
+            tmux.waitFor("context left");
+            tmux.type("go");
+            tmux.keys("Enter");
+            tmux.waitFor("Partial answer");
+            tmux.keys("Escape");
+            String screen = tmux.waitFor("Interrupted");
+            assertThat(screen).contains("Partial answer");
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.moka.core.mcp;
+
+import io.modelcontextprotocol.spec.McpError;
+import java.io.IOException;
+import java.util.concurrent.TimeoutException;
+
+/** Turns what the SDK throws into a sentence a person (and a model) can act on. */
+final class Failures {
+    private Failures() {}
+
+    /** The InterruptedException inside {@code e}: the SDK wraps one when a blocked call is interrupted. */
+    static InterruptedException interruption(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InterruptedException interrupted) {
+                return interrupted;
+            }
+        }
+        return Thread.currentThread().isInterrupted() ? new InterruptedException("interrupted") : null;
+    }
+
+    static boolean isTimeout(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof TimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Why a server did not start, from the exception its start-up ended with. */
+    static String startup(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof McpError error) {
+                return "answered the initialization with an error: " + error.getMessage();
+            }
+            if (t instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith("Cannot run")) {
+                return "could not be started: " + io.getMessage();
+            }
+        }
+        return isTimeout(e) ? "did not answer the initialization in time"
+                : "stopped before it was ready (" + root(e) + ")";
+    }
+
+    /** The innermost message, which is where the SDK keeps the one that says something. */
+    static String root(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    /** {@code "; on stderr it said: ..."}, or nothing when the server wrote nothing. */
+    static String lastWords(ServerStderr stderr) {
+        String tail = stderr.tail();
+        return tail.isEmpty() ? "" : "; on stderr it said: " + tail;
+    }
+}

@@ -1,0 +1,228 @@
+package dev.moka.core.mcp;
+
+import dev.moka.core.config.McpServerConfig;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * One configured MCP server of a session, through the SDK's blocking client: started once on a thread
+ * of its own, then asked for tools, calls and resources by the turn's thread. A server that does not answer
+ * its initialization and first tool listing within {@code startup_timeout_sec} is given up on and stopped. A
+ * stdio server that exits later fails the call in flight at once, instead of leaving it to its timeout.
+ */
+public final class McpConnection {
+    /** Output schemas are not checked: a result goes to the model as the server sent it. */
+    private static final JsonSchemaValidator NO_VALIDATION = (schema, content) ->
+            JsonSchemaValidator.ValidationResponse.asValid(null);
+
+    /** How long an exited server's last stderr lines get to arrive before its exit is reported. */
+    private static final long STDERR_GRACE_MS = 150;
+
+    private final McpServerConfig config;
+    private final McpLaunch launch;
+    private final ServerStderr stderr;
+    /** The initialized client, or why there is none: a failed start, a missed deadline, an early exit. */
+    private final CompletableFuture<McpSyncClient> ready = new CompletableFuture<>();
+    private volatile List<McpSchema.Tool> tools = List.of();
+    /** Why a server that was ready stopped (it exited); null while it runs. */
+    private volatile String exited;
+    private McpSyncClient client;
+    private boolean closed;
+
+    McpConnection(McpServerConfig config, McpLaunch launch, ServerStderr stderr) {
+        this.config = config;
+        this.launch = launch;
+        this.stderr = stderr;
+        ready.orTimeout(config.startupTimeout().toMillis(), TimeUnit.MILLISECONDS).whenComplete((c, e) -> {
+            if (e != null) {
+                // Not on the thread that completed the future: that may be the JDK's shared timer thread.
+                Thread.ofVirtual().name("moka-mcp-" + config.name() + "-stop").start(this::shutDown);
+            }
+        });
+    }
+
+    public String name() {
+        return config.name();
+    }
+
+    public McpServerConfig config() {
+        return config;
+    }
+
+    /** Starts the server and lists its tools; runs on the connection's own thread. */
+    void start() {
+        try {
+            McpClientTransport transport = McpTransports.create(config, launch, stderr, this::exited);
+            McpSyncClient created = McpClient.sync(transport)
+                    .clientInfo(McpSchema.Implementation.builder("moka", launch.clientVersion()).build())
+                    .capabilities(McpSchema.ClientCapabilities.builder().build())
+                    .initializationTimeout(config.startupTimeout())
+                    .requestTimeout(config.toolTimeout())
+                    .jsonSchemaValidator(NO_VALIDATION)
+                    .toolsChangeConsumer(listed -> tools = offered(listed))
+                    .build();
+            if (!adopt(created)) {
+                return;
+            }
+            created.initialize();
+            tools = created.getServerCapabilities().tools() == null ? List.of() : offered(created.listTools().tools());
+            ready.complete(created);
+        } catch (McpTransports.NotStartable e) {
+            ready.completeExceptionally(new IllegalStateException("cannot be started: " + e.getMessage()));
+        } catch (RuntimeException e) {
+            // The SDK's own initialization timeout is the same deadline as ours: say it the same way.
+            ready.completeExceptionally(Failures.isTimeout(e) ? new TimeoutException()
+                    : new IllegalStateException(Failures.startup(e) + Failures.lastWords(stderr)));
+        }
+    }
+
+    /**
+     * Waits until the server is ready or has failed (its start-up deadline bounds the wait); true when it
+     * is ready now.
+     */
+    public boolean awaitReady() throws InterruptedException {
+        try {
+            ready.get();
+        } catch (ExecutionException e) {
+            return false;
+        }
+        return exited == null;
+    }
+
+    /** Why the server is not running (it failed to start, or exited since), or null while it starts or runs. */
+    public String stopped() {
+        if (ready.isCompletedExceptionally()) {
+            Throwable why = ready.exceptionNow();
+            return why instanceof TimeoutException
+                    ? "did not start within " + Durations.seconds(config.startupTimeout()) + " (startup_timeout_sec)"
+                            + Failures.lastWords(stderr)
+                    : why.getMessage();
+        }
+        return exited;
+    }
+
+    /** The tools the server lists now that its configuration offers, in the server's order. */
+    public List<McpSchema.Tool> tools() {
+        return stopped() == null ? tools : List.of();
+    }
+
+    /** Calls the server's tool {@code tool}; the server's own errors come back as a result with {@code isError}. */
+    public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments)
+            throws McpCallException, InterruptedException {
+        var request = McpSchema.CallToolRequest.builder(tool).arguments(arguments).build();
+        return request("calling " + tool, c -> c.callTool(request));
+    }
+
+    public McpSchema.ListResourcesResult listResources(String cursor) throws McpCallException, InterruptedException {
+        return request("listing resources", c -> c.listResources(cursor));
+    }
+
+    public McpSchema.ListResourceTemplatesResult listResourceTemplates(String cursor)
+            throws McpCallException, InterruptedException {
+        return request("listing resource templates", c -> c.listResourceTemplates(cursor));
+    }
+
+    public McpSchema.ReadResourceResult readResource(String uri) throws McpCallException, InterruptedException {
+        return request("reading " + uri, c -> c.readResource(McpSchema.ReadResourceRequest.builder(uri).build()));
+    }
+
+    private <T> T request(String doing, Function<McpSyncClient, T> call) throws McpCallException, InterruptedException {
+        if (!awaitReady()) {
+            throw new McpCallException("the MCP server \"" + name() + "\" is not running: it " + stopped());
+        }
+        McpSyncClient connected = ready.resultNow();
+        try {
+            return call.apply(connected);
+        } catch (RuntimeException e) {
+            InterruptedException interrupted = Failures.interruption(e);
+            if (interrupted != null) {
+                throw interrupted;
+            }
+            throw new McpCallException(failedWhile(doing, e));
+        }
+    }
+
+    private String failedWhile(String doing, RuntimeException e) {
+        String server = "the MCP server \"" + name() + "\"";
+        String stopped = stopped();
+        if (stopped != null) {
+            return server + " " + stopped + " while " + doing;
+        }
+        if (Failures.isTimeout(e)) {
+            return server + " did not answer within " + Durations.seconds(config.toolTimeout())
+                    + " (tool_timeout_sec) while " + doing + "; it may still be working on it";
+        }
+        if (e instanceof McpError error) {
+            return server + " refused " + doing + ": " + error.getMessage();
+        }
+        return server + " failed while " + doing + ": " + Failures.root(e);
+    }
+
+    private List<McpSchema.Tool> offered(List<McpSchema.Tool> listed) {
+        return listed == null ? List.of() : listed.stream().filter(tool -> config.offers(tool.name())).toList();
+    }
+
+    /** The server's process ended: whatever waits on it fails now, saying what the server last wrote. */
+    private void exited() {
+        if (isClosed()) {
+            return;
+        }
+        try {
+            Thread.sleep(STDERR_GRACE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String said = Failures.lastWords(stderr);
+        if (!ready.completeExceptionally(new IllegalStateException("exited before it was ready" + said))) {
+            exited = "exited" + said;
+        }
+        shutDown();
+    }
+
+    /** Keeps the client to close later; false (and closed at once) when the connection was closed meanwhile. */
+    private synchronized boolean adopt(McpSyncClient created) {
+        if (closed || ready.isDone()) {
+            created.close();
+            return false;
+        }
+        client = created;
+        return true;
+    }
+
+    /** Whether the session is over for this connection (so its failure to start is nothing to report). */
+    synchronized boolean isClosed() {
+        return closed;
+    }
+
+    /** Stops the server (its process ends) and fails the requests waiting on it. */
+    private void shutDown() {
+        McpSyncClient toClose;
+        synchronized (this) {
+            toClose = client;
+            client = null;
+        }
+        if (toClose != null) {
+            toClose.closeGracefully();
+        }
+    }
+
+    /** Ends the connection for good: the session is over. */
+    void close() {
+        synchronized (this) {
+            closed = true;
+        }
+        ready.completeExceptionally(new IllegalStateException("was closed"));
+        shutDown();
+    }
+}

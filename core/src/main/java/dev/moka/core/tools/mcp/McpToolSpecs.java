@@ -1,0 +1,35 @@
+package dev.moka.core.tools.mcp;
+
+import dev.moka.core.tools.ToolSpec;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * MCP tools as tool specs: one {@link ToolSpec.Namespace} {@code mcp__<server>} per server, its functions
+ * sorted by name (the Responses API's shape), or the same functions flat as {@code mcp__<server>__<tool>},
+ * sorted by name, for wires without namespaces.
+ */
+public final class McpToolSpecs {
+    private McpToolSpecs() {}
+
+    /** The namespaces' members as top-level functions, sorted by name. */
+    public static List<ToolSpec.Function> flat(List<ToolSpec.Namespace> namespaces) {
+        return namespaces.stream().flatMap(n -> n.flatten().stream())
+                .sorted(Comparator.comparing(ToolSpec.Function::name)).toList();
+    }
+
+    /** One server's namespace; its members sorted by name. */
+    static ToolSpec.Namespace namespace(String namespace, String server, List<ToolSpec.Function> members) {
+        return new ToolSpec.Namespace(namespace, "Tools of the MCP server \"" + server + "\".",
+                members.stream().sorted(Comparator.comparing(ToolSpec.Function::name)).toList());
+    }
+
+    /** What the model reads about a tool: its description, else its title. */
+    static String description(McpSchema.Tool tool) {
+        if (tool.description() != null && !tool.description().isBlank()) {
+            return tool.description();
+        }
+        return tool.title() == null ? "" : tool.title();
+    }
+}
