@@ -1,6 +1,8 @@
 package dev.moka.cli;
 
+import dev.moka.cli.mcpserver.McpServerCommand;
 import dev.moka.core.MokaVersion;
+import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.ResumeTarget;
@@ -83,6 +85,10 @@ final class CommandLines {
                 .description("Mark it untrusted instead: read-only, and risky commands need approval.").build());
         trust.addPositional(positional(0, "DIR", "The project directory; the current one by default."));
         root.addSubcommand("trust", trust);
+        CommandSpec mcpServer = command("mcp-server", "Serve Moka over MCP on stdin/stdout, for another MCP client:"
+                + " the tools moka (start a conversation) and moka-reply (continue one).");
+        mcpServer.addOption(configOption());
+        root.addSubcommand("mcp-server", mcpServer);
         return root;
     }
 
@@ -177,6 +183,7 @@ final class CommandLines {
             case "sandbox" -> sandbox(command, startup);
             case "trust" -> new TrustCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.hasMatchedOption("--untrust"));
+            case "mcp-server" -> mcpServer(command, startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
     }
@@ -223,6 +230,17 @@ final class CommandLines {
                     sub.hasMatchedOption("--full-auto"), overrides, sub.matchedPositionalValue(0, List.<String>of()));
             default -> throw new IllegalStateException("no handler for sandbox " + sub.commandSpec().name());
         };
+    }
+
+    private static int mcpServer(ParseResult command, Startup startup) {
+        startup.hardened();
+        try {
+            return McpServerCommand.run(startup.env(), startup.processCwd(), startup.in(), startup.out(),
+                    startup.err(), startup.http(), command.matchedOptionValue("--config", List.<String>of()));
+        } catch (ConfigException e) {
+            startup.err().println("moka: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
     }
 
     private static int resume(ExecOptions execOptions, ParseResult resume, Startup startup) {

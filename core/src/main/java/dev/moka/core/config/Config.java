@@ -45,4 +45,16 @@ public record Config(
         warnings = List.copyOf(warnings);
         providers = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(providers));
     }
+
+    /**
+     * This configuration with other instructions; null keeps the current ones. For a face that takes them as
+     * text for one conversation (the MCP server's {@code base-instructions} and {@code developer-instructions}),
+     * which must win over every file and profile, as command-line flags do.
+     */
+    public Config withInstructions(String base, String developer) {
+        return new Config(mokaHome, cwd, model, modelInfo, provider, approvalPolicy, sandboxPolicy, reasoningEffort,
+                reasoningSummary, verbosity, developer != null ? developer : developerInstructions,
+                base != null ? base : baseInstructions, warnings, services, context, tools, sandbox, models,
+                providers);
+    }
 }

@@ -263,7 +263,7 @@ public final class Guard {
 
     private static String unattended(String what, String reason) {
         return "This " + what + " needs the person's approval (" + reason + "), but nobody can approve in this"
-                + " run (moka exec is unattended), so it was denied. Do it another way that the sandbox allows, or"
+                + " run (it is unattended), so it was denied. Do it another way that the sandbox allows, or"
                 + " finish and say what needs approval.";
     }
 }

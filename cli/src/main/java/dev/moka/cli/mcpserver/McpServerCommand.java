@@ -1,0 +1,54 @@
+package dev.moka.cli.mcpserver;
+
+import dev.moka.core.client.Backoff;
+import dev.moka.core.config.Config;
+import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.MokaHome;
+import dev.moka.core.log.MokaLog;
+import dev.moka.core.session.Conversations;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * {@code moka mcp-server}: Moka as an MCP server on standard input and output, until the client closes its
+ * input. Standard output carries JSON-RPC and nothing else; standard error only what happens before serving
+ * starts; everything after goes to {@code $MOKA_HOME/log/moka.log}.
+ */
+public final class McpServerCommand {
+    private McpServerCommand() {}
+
+    /**
+     * Serves until standard input ends, then closes every conversation; returns the exit code. {@code overrides}
+     * are the {@code -c} arguments, under every conversation's own settings.
+     *
+     * @throws ConfigException when config.toml or an override is wrong: said before serving starts
+     */
+    public static int run(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
+            Supplier<HttpClient> http, List<String> overrides) throws ConfigException {
+        Path home = MokaHome.resolve(env);
+        var configs = new CallConfigs(home, overrides, env, processCwd);
+        Config config = configs.server();
+        config.warnings().forEach(warning -> err.println("moka: warning: " + warning));
+        MokaLog log = MokaLog.open(home, env);
+        var conversations = new OpenConversations(new Conversations(env, http, processCwd, Backoff.DEFAULT), configs);
+        var input = new EndOfInput(in);
+        // A stray print to System.out would break the JSON-RPC stream the client reads: stdout is the transport's.
+        System.setOut(err);
+        try (var server = McpStdioServer.start(input, out, new MokaTools(conversations, log))) {
+            log.debug("mcp-server: serving on stdio in " + processCwd);
+            input.await();
+            log.debug("mcp-server: standard input ended; closing the conversations");
+            conversations.closeAll();
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            conversations.closeAll();
+            return 1;
+        }
+    }
+}

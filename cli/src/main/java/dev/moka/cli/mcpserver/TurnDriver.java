@@ -1,0 +1,93 @@
+package dev.moka.cli.mcpserver;
+
+import dev.moka.core.log.MokaLog;
+import dev.moka.core.session.Session;
+import dev.moka.protocol.Event;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Op;
+import dev.moka.protocol.ReviewDecision;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
+
+/**
+ * Runs one turn of a conversation for a tool call: submits the prompt, passes every event on to the client,
+ * puts approval requests to it when it can answer them, and ends with the turn's own terminal event.
+ */
+final class TurnDriver {
+    private final ClientLink client;
+    private final MokaLog log;
+
+    TurnDriver(ClientLink client, MokaLog log) {
+        this.client = client;
+        this.log = log;
+    }
+
+    TurnOutcome run(LiveConversation conversation, String prompt) throws InterruptedException {
+        Session session = conversation.session();
+        String submission = session.submit(new Op.UserInput(List.of(new InputItem.Text(prompt))));
+        while (true) {
+            Event event = session.nextEvent();
+            forward(conversation.id(), event);
+            // Only this turn's terminal events end the call; others (a notice of the session's start) pass by.
+            boolean ours = event.id().equals(submission);
+            switch (event.msg()) {
+                case EventMsg.TaskComplete done -> {
+                    if (ours) {
+                        return new TurnOutcome.Answered(done.lastAgentMessage() == null ? "" : done.lastAgentMessage());
+                    }
+                }
+                case EventMsg.Error error -> {
+                    if (ours) {
+                        return new TurnOutcome.Failed(error.message());
+                    }
+                }
+                case EventMsg.TurnAborted aborted -> {
+                    if (ours) {
+                        return new TurnOutcome.Failed("the turn was stopped before it finished (" + aborted.reason()
+                                + ")");
+                    }
+                }
+                case EventMsg.ShutdownComplete _ -> {
+                    return new TurnOutcome.Failed("the conversation was closed: the Moka MCP server is shutting down");
+                }
+                // Without elicitation the session was opened with nobody to ask: it denied these itself.
+                case EventMsg.ExecApprovalRequest request when conversation.canAsk() -> session.submit(
+                        new Op.ExecApproval(request.callId(), ask(ApprovalQuestions.exec(conversation.id(), request))));
+                case EventMsg.ApplyPatchApprovalRequest request when conversation.canAsk() -> session.submit(
+                        new Op.PatchApproval(request.callId(),
+                                ask(ApprovalQuestions.patch(conversation.id(), request))));
+                case EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
+                        EventMsg.SessionConfigured _, EventMsg.TaskStarted _, EventMsg.AgentMessageDelta _,
+                        EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,
+                        EventMsg.AgentReasoning _, EventMsg.AgentReasoningRawContentDelta _, EventMsg.TokenCount _,
+                        EventMsg.ExecCommandBegin _, EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _,
+                        EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _, EventMsg.TurnDiff _,
+                        EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _, EventMsg.McpToolCallBegin _,
+                        EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
+                        EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
+                        EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
+                        EventMsg.Warning _, EventMsg.Unknown _ -> { }
+            }
+        }
+    }
+
+    /** A client that went away does not stop the turn: the events are still recorded in the rollout. */
+    private void forward(String threadId, Event event) {
+        try {
+            client.sendEvent(threadId, event);
+        } catch (RuntimeException e) {
+            log.debug("mcp-server: cannot send an event of conversation " + threadId + " to the client: " + e);
+        }
+    }
+
+    /** The client's answer; a client that fails to answer (an error, no answer in time) denies. */
+    private ReviewDecision ask(McpSchema.ElicitRequest question) {
+        try {
+            return ApprovalQuestions.decision(client.elicit(question));
+        } catch (RuntimeException e) {
+            log.warn("mcp-server: the client did not answer an approval request, so it is denied: " + e);
+            return ReviewDecision.DENIED;
+        }
+    }
+}
