@@ -83,6 +83,7 @@ final class CommandLines {
                 .description("Mark it untrusted instead: read-only, and risky commands need approval.").build());
         trust.addPositional(positional(0, "DIR", "The project directory; the current one by default."));
         root.addSubcommand("trust", trust);
+        root.addSubcommand("mcp", McpCommand.spec());
         return root;
     }
 
@@ -128,7 +129,7 @@ final class CommandLines {
         return sandbox;
     }
 
-    private static OptionSpec configOption() {
+    static OptionSpec configOption() {
         return OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
                 .auxiliaryTypes(String.class).description("Override a config.toml key.").build();
     }
@@ -138,7 +139,7 @@ final class CommandLines {
      * annotations on a class of its own, and reading them back by reflection (proxies for each annotation
      * type, for every command) took most of the time before Moka's config was even read.
      */
-    private static CommandSpec command(String name, String description) {
+    static CommandSpec command(String name, String description) {
         CommandSpec spec = CommandSpec.create().name(name);
         spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
                 .description("Show this help message and exit.").build());
@@ -177,6 +178,7 @@ final class CommandLines {
             case "sandbox" -> sandbox(command, startup);
             case "trust" -> new TrustCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.hasMatchedOption("--untrust"));
+            case "mcp" -> new McpCommand(startup).run(command);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
     }

@@ -137,7 +137,8 @@ public final class McpServersWriter {
 
     private static String inlineTable(Map<String, String> entries) {
         List<String> pairs = new ArrayList<>();
-        entries.forEach((key, text) -> pairs.add(TomlReader.joinKeys(List.of(key)) + " = " + ConfigValues.quote(text)));
+        // Sorted: the transport's map keeps no order, and the same command should write the same line.
+        new java.util.TreeMap<>(entries).forEach((key, text) -> pairs.add(TomlReader.joinKeys(List.of(key)) + " = " + ConfigValues.quote(text)));
         return "{ " + String.join(", ", pairs) + " }";
     }
 }
