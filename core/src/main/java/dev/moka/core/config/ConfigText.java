@@ -1,12 +1,11 @@
 package dev.moka.core.config;
 
+import dev.moka.core.auth.PrivateFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -171,20 +170,7 @@ final class ConfigText {
     }
 
     private void writeAtomically(String after) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
         Set<PosixFilePermission> mode = Files.exists(file) ? Files.getPosixFilePermissions(file) : PRIVATE;
-        Path temp = Files.createTempFile(dir, ".config-", ".toml", PosixFilePermissions.asFileAttribute(PRIVATE));
-        try {
-            Files.writeString(temp, after, StandardCharsets.UTF_8);
-            Files.setPosixFilePermissions(temp, mode);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        PrivateFiles.replace(file, after, mode);
     }
 }
