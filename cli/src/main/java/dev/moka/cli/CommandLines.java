@@ -89,6 +89,7 @@ final class CommandLines {
                 + " the tools moka (start a conversation) and moka-reply (continue one).");
         mcpServer.addOption(configOption());
         root.addSubcommand("mcp-server", mcpServer);
+        root.addSubcommand("mcp", McpCommand.spec());
         return root;
     }
 
@@ -134,7 +135,7 @@ final class CommandLines {
         return sandbox;
     }
 
-    private static OptionSpec configOption() {
+    static OptionSpec configOption() {
         return OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
                 .auxiliaryTypes(String.class).description("Override a config.toml key.").build();
     }
@@ -144,7 +145,7 @@ final class CommandLines {
      * annotations on a class of its own, and reading them back by reflection (proxies for each annotation
      * type, for every command) took most of the time before Moka's config was even read.
      */
-    private static CommandSpec command(String name, String description) {
+    static CommandSpec command(String name, String description) {
         CommandSpec spec = CommandSpec.create().name(name);
         spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
                 .description("Show this help message and exit.").build());
@@ -184,6 +185,7 @@ final class CommandLines {
             case "trust" -> new TrustCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.hasMatchedOption("--untrust"));
             case "mcp-server" -> mcpServer(command, startup);
+            case "mcp" -> new McpCommand(startup).run(command);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
     }

@@ -5,10 +5,12 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /** Files that hold credentials: written whole or not at all, and readable by their owner only (0600). */
-final class PrivateFiles {
+public final class PrivateFiles {
     private PrivateFiles() {}
 
     /**
@@ -17,12 +19,21 @@ final class PrivateFiles {
      * crash never leaves half a file.
      */
     static void write(Path file, String text) throws IOException {
+        replace(file, text, PosixFilePermissions.fromString("rw-------"));
+    }
+
+    /**
+     * Replaces {@code file} with {@code text} the same way, the new file getting {@code mode} just before the
+     * rename: config.toml keeps the mode its owner gave it.
+     */
+    public static void replace(Path file, String text, Set<PosixFilePermission> mode) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try {
             Files.writeString(temp, text);
+            Files.setPosixFilePermissions(temp, mode);
             try {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
