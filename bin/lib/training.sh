@@ -1,9 +1,10 @@
 # Sourced by bin/moka (only on the path that builds) and bench/class_load_check.py. The JVM's AOT cache only
 # holds the classes its training run loaded, so that run looks like real use: a config.toml with a profile,
 # a custom provider, [shell_environment_policy] and a trusted project, an AGENTS.md in a git repository,
-# then `exec` (exec_command and apply_patch calls), `exec resume --last --json` (a shell call) and a short
-# interactive UI session (typed keys: /status, a prompt; a Markdown answer; Ctrl+D) on a scripted terminal, since
-# training has no terminal, all in one process (dev.moka.cli.Training) against the testkit's mock server. Needs root, java, jar, testkit_jar
+# then `exec` (exec_command and apply_patch calls) and `exec resume --last --json` (a shell call), all in
+# one process (dev.moka.cli.Training) against the testkit's mock server. The interactive UI is left out
+# (Training's `ui` command can run it on a scripted terminal): a JDK 25 cache loads every class it holds at
+# each start, and the UI's 285 classes made exec's first request ~170 ms later (bench/round_trip.py). Needs root, java, jar, testkit_jar
 # and jvm_flags from bin/moka.
 
 # Lays out a MOKA_HOME ($1/home) and a project ($1/work) that talk to the mock server at $2.
@@ -61,7 +62,7 @@ moka_training_stop_mock() {
 
 # The command lines of a session, in Training's form; extra JVM options come first ($@). The first asks the
 # built-in OpenAI provider at an https address where nothing listens: it fails at once, but only after the
-# CA certificates were read, as they are for everyone who uses OpenAI; the others are the session, then the UI.
+# CA certificates were read, as they are for everyone who uses OpenAI; the other two are the session.
 moka_training_run() {
   local dir=$1
   shift
@@ -69,7 +70,7 @@ moka_training_run() {
     OPENAI_API_KEY=training OPENAI_BASE_URL=https://127.0.0.1:9/v1 \
     "$java" "${jvm_flags[@]}" "$@" -cp "$jar" dev.moka.cli.Training \
     exec -c model_provider=openai -c model_providers.openai.request_max_retries=0 "hello" \
-    --then exec "look at the repository and add notes" --then exec resume --last --json -m gpt-5.1 "once more" --then ui)
+    --then exec "look at the repository and add notes" --then exec resume --last --json -m gpt-5.1 "once more")
 }
 
 moka_train() {
