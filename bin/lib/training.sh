@@ -2,7 +2,9 @@
 # holds the classes its training run loaded, so that run looks like real use: a config.toml with a profile,
 # a custom provider, [shell_environment_policy] and a trusted project, an AGENTS.md in a git repository,
 # then `exec` (exec_command and apply_patch calls) and `exec resume --last --json` (a shell call), all in
-# one process (dev.moka.cli.Training) against the testkit's mock server. Needs root, java, jar, testkit_jar
+# one process (dev.moka.cli.Training) against the testkit's mock server. The interactive UI is left out
+# (Training's `ui` command can run it on a scripted terminal): a JDK 25 cache loads every class it holds at
+# each start, and the UI's 285 classes made exec's first request ~170 ms later (bench/round_trip.py). Needs root, java, jar, testkit_jar
 # and jvm_flags from bin/moka.
 
 # Where this file lives, so the training config can name its MCP server whoever sources it.

@@ -33,7 +33,7 @@ final class InteractiveRun {
 
     int run() {
         var console = System.console();
-        if (console == null || !console.isTerminal()) {
+        if (!startup.scripted() && (console == null || !console.isTerminal())) {
             startup.err().println("moka: the interactive UI needs a terminal on stdin and stdout; without one run: "
                     + "moka exec " + (prompt == null ? "\"PROMPT\"" : "'" + prompt.replace("'", "'\\''") + "'"));
             return ExitCodes.USAGE;
@@ -47,7 +47,8 @@ final class InteractiveRun {
             var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(),
                     Backoff.DEFAULT);
             try (Session session = conversations.open(config, resume, new Face(ORIGINATOR, null, true))) {
-                Tui.run(session, settings(), models(config), config.cwd(), prompt);
+                Tui.run(session, settings(), models(config), config.cwd(), prompt,
+                        startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
             }
             return ExitCodes.OK;
         } catch (UsageException | ConfigException e) {

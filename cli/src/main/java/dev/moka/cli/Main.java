@@ -6,6 +6,7 @@ import dev.moka.protocol.Json;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
+import java.util.function.UnaryOperator;
 
 /** The {@code moka} command. */
 public final class Main {
@@ -31,14 +32,32 @@ public final class Main {
 
     /** Runs one command line of this process and returns its exit code. */
     static int run(String[] args, Future<List<String>> hardening) {
+        return run(args, hardening, UnaryOperator.identity());
+    }
+
+    /** Runs one command line with a start-up that {@code adjust} changed (the training run's scripted keys). */
+    static int run(String[] args, Future<List<String>> hardening, UnaryOperator<Startup> adjust) {
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit.
-        boolean needsHttp = args.length > 0 && args[0].equals("exec") && System.getenv("MOKA_SSE_FIXTURE") == null;
+        boolean needsHttp = opensSession(args) && System.getenv("MOKA_SSE_FIXTURE") == null;
         HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy();
         // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
         if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
             Thread.ofVirtual().name("moka-json-init").start(Json::warmUp);
         }
-        return CommandLines.run(args, Startup.fromProcess(http, hardening));
+        return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening)));
+    }
+
+    /** Whether the command line talks to a model: exec, or the interactive UI (no command, or resume). */
+    static boolean opensSession(String[] args) {
+        if (args.length == 0) {
+            return true;
+        }
+        return switch (args[0]) {
+            case "exec", "e", "resume" -> true;
+            case "login", "logout", "models", "sandbox", "trust", "completion", "mcp", "mcp-server", "help",
+                    "--help", "-h", "--version", "-V" -> false;
+            default -> true;
+        };
     }
 }

@@ -12,15 +12,22 @@ import java.util.Map;
 
 /**
  * What the process brings to a command: environment, working directory, standard streams, and an HTTP
- * client that started building (TLS set-up is slow) before the arguments were even parsed.
+ * client that started building (TLS set-up is slow) before the arguments were even parsed. {@code scripted}
+ * is true only in the training run, where {@code in} holds keys typed into the interactive UI and {@code out}
+ * takes its screen, since that run has no terminal.
  */
 record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
-        HttpClients http, Future<List<String>> hardening) {
+        HttpClients http, Future<List<String>> hardening, boolean scripted) {
 
     static Startup fromProcess(HttpClients http, Future<List<String>> hardening) {
         return new Startup(System.getenv(), Path.of("").toAbsolutePath(), System.in,
                 new PrintStream(System.out, false, StandardCharsets.UTF_8),
-                new PrintStream(System.err, true, StandardCharsets.UTF_8), http, hardening);
+                new PrintStream(System.err, true, StandardCharsets.UTF_8), http, hardening, false);
+    }
+
+    /** The same start-up with the interactive UI reading {@code keys} and drawing into {@code screen}. */
+    Startup scripted(InputStream keys, PrintStream screen) {
+        return new Startup(env, processCwd, keys, screen, err, http, hardening, true);
     }
 
     /**

@@ -6,10 +6,15 @@ import java.util.List;
  * One finished piece of the conversation as it is kept for redrawing: drawn again at a new width when the
  * terminal is resized. Every text a cell holds has passed {@link Clean#text} already.
  */
-sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Reasoning, Cell.Notice, CommandCell, PatchCell,
-        PlanCell {
+sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Code, Cell.Reasoning, Cell.Notice, CommandCell,
+        PatchCell, PlanCell {
 
     List<Line> render(int width, Theme theme);
+
+    /** Whether a blank row separates this cell from the next; the pieces of one code block run on. */
+    default boolean spacedAfter() {
+        return true;
+    }
 
     /** What the person sent. */
     record Prompt(String text) implements Cell {
@@ -24,6 +29,22 @@ sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Reasoning, Cell.Not
         @Override
         public List<Line> render(int width, Theme theme) {
             return new MarkdownView(theme).render(markdown, width);
+        }
+    }
+
+    /**
+     * Finished lines of a fenced code block still streaming: the fence's first piece draws its opening row,
+     * its last piece the closing row.
+     */
+    record Code(String info, String lines, boolean opening, boolean closing) implements Cell {
+        @Override
+        public List<Line> render(int width, Theme theme) {
+            return new MarkdownView(theme).code(info, lines, width, opening, closing);
+        }
+
+        @Override
+        public boolean spacedAfter() {
+            return closing;
         }
     }
 

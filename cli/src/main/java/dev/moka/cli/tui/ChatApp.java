@@ -231,7 +231,9 @@ final class ChatApp {
         List<Line> finished = new ArrayList<>();
         for (Cell cell : conversation.takeUnprinted()) {
             finished.addAll(cell.render(width, display.theme()));
-            finished.add(Line.EMPTY);
+            if (cell.spacedAfter()) {
+                finished.add(Line.EMPTY);
+            }
         }
         Live live = live(width, height);
         screen.frame(finished, live.rows(), live.cursorRow(), live.cursorColumn(), height);
@@ -250,9 +252,9 @@ final class ChatApp {
     private Live live(int width, int height) {
         Theme theme = display.theme();
         List<Line> rows = new ArrayList<>();
-        String tail = conversation.answerTail();
-        if (!tail.isBlank()) {
-            rows.addAll(new MarkdownView(theme).render(tail, width));
+        Cell tail = conversation.answerTail();
+        if (tail != null) {
+            rows.addAll(tail.render(width, theme));
         }
         conversation.runningCommands().forEach(c -> rows.addAll(c.render(width, theme)));
         if (conversation.turnRunning() && conversation.pendingApproval() == null) {

@@ -37,7 +37,7 @@ final class Conversation {
         switch (event) {
             case EventMsg.SessionConfigured s -> configured(s);
             case EventMsg.TaskStarted t -> startTurn();
-            case EventMsg.AgentMessageDelta d -> answer.add(Clean.text(d.delta())).forEach(p -> add(new Cell.Answer(p)));
+            case EventMsg.AgentMessageDelta d -> answer.add(Clean.text(d.delta())).forEach(this::add);
             case EventMsg.AgentMessage m -> finishAnswer(m.message());
             case EventMsg.AgentReasoning r -> {
                 if (!display.hideReasoning()) {
@@ -120,10 +120,7 @@ final class Conversation {
     }
 
     private void finishAnswer(String message) {
-        String rest = answer.finish(message == null ? null : Clean.text(message));
-        if (!rest.isEmpty()) {
-            add(new Cell.Answer(rest));
-        }
+        answer.finish(message == null ? null : Clean.text(message)).forEach(this::add);
     }
 
     /** A resumed conversation's messages, as they were said. */
@@ -168,7 +165,8 @@ final class Conversation {
         running.replaceAll((id, cell) -> cell.tick(frame));
     }
 
-    String answerTail() {
+    /** The unfinished part of the answer, drawn afresh on each frame; null when there is none. */
+    Cell answerTail() {
         return answer.tail();
     }
 

@@ -61,8 +61,8 @@ final class MarkdownView {
             case BulletList list -> list(list, width);
             case OrderedList list -> list(list, width);
             case BlockQuote quote -> prefixed(blocks(quote, width - 2, false), Line.of("│ ", theme.quote()));
-            case FencedCodeBlock code -> code(code.getInfo(), code.getLiteral(), width, true);
-            case IndentedCodeBlock code -> code("", code.getLiteral(), width, false);
+            case FencedCodeBlock code -> code(code.getInfo(), code.getLiteral(), width, true, true);
+            case IndentedCodeBlock code -> code("", code.getLiteral(), width, false, false);
             case ThematicBreak ignored -> List.of(Line.of("─".repeat(Math.min(width, 40)), theme.muted()));
             case TableBlock table -> new TableView(theme, new Inlines(theme)).render(table, width);
             case HtmlBlock html -> verbatim(html.getLiteral(), width);
@@ -109,17 +109,18 @@ final class MarkdownView {
         return rows;
     }
 
-    private List<Line> code(String info, String literal, int width, boolean fenced) {
+    /** Code lines highlighted and cut at the width, with the fence's opening and closing rows when asked. */
+    List<Line> code(String info, String literal, int width, boolean opening, boolean closing) {
         List<String> source = new ArrayList<>(literal.lines().toList());
         List<Line> rows = new ArrayList<>();
         String lang = info == null ? "" : info.strip();
-        if (fenced) {
+        if (opening) {
             rows.add(Line.of("```" + lang, theme.muted()).truncate(width));
         }
         for (Line line : highlighter.highlight(lang, source)) {
             rows.addAll(Wrap.hard(line, width, Line.EMPTY, Line.EMPTY));
         }
-        if (fenced) {
+        if (closing) {
             rows.add(Line.of("```", theme.muted()));
         }
         return rows;

@@ -4,6 +4,8 @@ import dev.moka.core.session.Session;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.Op;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -31,12 +33,19 @@ public final class Tui {
     /** A model of the catalog the {@code /model} picker offers, with its reasoning efforts. */
     public record ModelChoice(String slug, List<dev.moka.protocol.ReasoningEffort> efforts) {}
 
+    /** Keys and screen of a terminal-less run (the start-up cache's training), in place of the terminal's. */
+    public record Streams(InputStream in, OutputStream out) {}
+
     private Tui() {}
 
-    /** Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once. */
+    /**
+     * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once. {@code streams}
+     * is null for the process's terminal.
+     */
     public static void run(Session session, Settings settings, List<ModelChoice> models, Path cwd,
-            String firstPrompt) throws IOException, InterruptedException {
-        Terminal terminal = open();
+            String firstPrompt, Streams streams) throws IOException, InterruptedException {
+        Terminal terminal = streams == null ? open() : TerminalBuilder.builder().system(false)
+                .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
         Attributes saved = terminal.enterRawMode();
         Attributes raw = terminal.getAttributes();
         // Ctrl+C is a key here (interrupt, then quit), not a signal that would kill the JVM.
