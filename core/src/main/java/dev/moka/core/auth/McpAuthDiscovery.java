@@ -51,7 +51,14 @@ final class McpAuthDiscovery {
                     + " names no authorization_servers");
         }
         String issuer = servers.get(0).asString();
-        JsonNode authorization = firstDocument(authorizationServerCandidates(issuer), "authorization server metadata");
+        List<String> candidates;
+        try {
+            candidates = authorizationServerCandidates(issuer);
+        } catch (IllegalArgumentException e) {
+            throw new OAuthException("the authorization server \"" + issuer + "\" named by " + serverUrl
+                    + " is not a valid URL");
+        }
+        JsonNode authorization = firstDocument(candidates, "authorization server metadata");
         String authorize = Json.text(authorization, "authorization_endpoint");
         String token = Json.text(authorization, "token_endpoint");
         if (authorize == null || token == null) {
