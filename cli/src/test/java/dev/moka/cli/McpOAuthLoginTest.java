@@ -2,7 +2,11 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.protocol.Json;
+import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.OAuthMcpServer;
+import dev.moka.testkit.Sse;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -32,10 +36,7 @@ class McpOAuthLoginTest {
         try (OAuthMcpServer server = OAuthMcpServer.start(true, 3600)) {
             Files.writeString(home.resolve("config.toml"), "[mcp_servers.secure]\nurl = \"" + server.mcpUrl() + "\"\n");
             Path opened = home.resolve("opened.txt");
-            Path browser = home.resolve("browser.sh");
-            Files.writeString(browser, "#!/bin/sh\nprintf '%s' \"$1\" > '" + opened + ".tmp' && mv '" + opened + ".tmp' '"
-                    + opened + "'\n");
-            Files.setPosixFilePermissions(browser, PosixFilePermissions.fromString("rwx------"));
+            Path browser = browserScript(opened);
             Thread browsing = Thread.ofVirtual().start(() -> browse(opened));
 
             var login = moka(Map.of("BROWSER", browser.toString()), "mcp", "login", "secure");
@@ -61,6 +62,37 @@ class McpOAuthLoginTest {
     }
 
     @Test
+    void execSendsTheStoredTokenToTheServerAndWithoutOneWarnsOnceWithTheFix() throws Exception {
+        try (OAuthMcpServer server = OAuthMcpServer.start(false, 3600); MockResponsesServer model = MockResponsesServer.start()) {
+            Files.createDirectories(repo.resolve(".git"));
+            Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\n[mcp_servers.secure]\nurl = \""
+                    + server.mcpUrl() + "\"\n");
+            model.enqueue(Sse.response("r1").created().text("m1", "No tools.").completed());
+            var unauthorized = MokaProcess.run(repo, MokaProcess.env(home, model.url()), "exec", "hi");
+            assertThat(unauthorized.exitCode()).as(unauthorized.stderr()).isZero();
+            assertThat(unauthorized.stderr().lines().filter(line -> line.contains("secure"))).singleElement().asString()
+                    .contains("MCP server \"secure\" did not start, so its tools are not available: it requires"
+                            + " authorization (HTTP 401); run `moka mcp login secure`");
+
+            Path opened = home.resolve("opened.txt");
+            Thread browsing = Thread.ofVirtual().start(() -> browse(opened));
+            assertThat(moka(Map.of("BROWSER", browserScript(opened).toString()), "mcp", "login", "secure").exitCode())
+                    .isZero();
+            browsing.join();
+            String token = Json.text(Json.parse(Files.readString(home.resolve("credentials/mcp/secure.json"))),
+                    "access_token");
+            model.enqueue(Sse.response("r2").created().functionCall("call_1", "mcp__secure", "whoami", "{}").completed());
+            model.enqueue(Sse.response("r3").created().text("m3", "You are signed in.").completed());
+            var run = MokaProcess.run(repo, MokaProcess.env(home, model.url()), "exec", "--json", "who am I?");
+
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            assertThat(server.toolCallAuthorizations()).containsExactly("Bearer " + token);
+            assertThat(model.requests().getLast().body()).contains("signed in");
+            assertThat(run.stdout() + run.stderr()).doesNotContain(token);
+        }
+    }
+
+    @Test
     void loginRefusesAnUnknownServerAndAStdioOne() throws Exception {
         Files.writeString(home.resolve("config.toml"), "[mcp_servers.local]\ncommand = \"local-mcp\"\n");
 
@@ -78,6 +110,15 @@ class McpOAuthLoginTest {
         Map<String, String> all = new HashMap<>(env);
         all.put("MOKA_HOME", home.toString());
         return MokaProcess.run(repo, all, args);
+    }
+
+    /** A $BROWSER that writes the URL it is given to {@code opened}, whole (written aside, then renamed). */
+    private Path browserScript(Path opened) throws IOException {
+        Path browser = home.resolve("browser.sh");
+        Files.writeString(browser, "#!/bin/sh\nprintf '%s' \"$1\" > '" + opened + ".tmp' && mv '" + opened + ".tmp' '"
+                + opened + "'\n");
+        Files.setPosixFilePermissions(browser, PosixFilePermissions.fromString("rwx------"));
+        return browser;
     }
 
     /** Waits for the URL the "browser" was given, then GETs it, following the redirect back to moka. */

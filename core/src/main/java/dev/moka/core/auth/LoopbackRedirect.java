@@ -58,7 +58,7 @@ final class LoopbackRedirect implements AutoCloseable {
         try {
             query = redirect.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new OAuthException("no sign-in arrived within " + timeout.toSeconds() + " seconds");
+            throw new OAuthException("no sign-in arrived within " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             throw new OAuthException("the sign-in's redirect failed: " + e.getCause().getMessage(), e.getCause());
         }
@@ -80,6 +80,12 @@ final class LoopbackRedirect implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+        if (!query.containsKey("state") && !query.containsKey("code") && !query.containsKey("error")) {
+            // Not a redirect at all (a browser's prefetch, a person trying the address): keep waiting.
+            exchange.sendResponseHeaders(400, -1);
+            exchange.close();
+            return;
+        }
         boolean first = redirect.complete(query);
         String page = first && state.equals(query.get("state")) && query.containsKey("code")
                 && !query.containsKey("error")
