@@ -112,30 +112,37 @@ final class McpAuthDiscovery {
 
     /**
      * RFC 8414 section 3 puts the well-known segment between the host and the issuer's path; OpenID Connect
-     * Discovery appends it to the issuer. Both are tried, OAuth's first.
+     * Discovery also appends it to the issuer. The MCP spec's order: OAuth, then OpenID with the segment
+     * inserted, then OpenID appended. An issuer with a path is never looked up at its host's root, which would
+     * be another issuer's metadata.
      */
     static List<String> authorizationServerCandidates(String issuer) {
-        List<String> candidates = new ArrayList<>(wellKnown(issuer, "oauth-authorization-server"));
-        candidates.addAll(wellKnown(issuer, "openid-configuration"));
-        String trimmed = issuer.endsWith("/") ? issuer.substring(0, issuer.length() - 1) : issuer;
-        String appended = trimmed + "/.well-known/openid-configuration";
-        if (!candidates.contains(appended)) {
-            candidates.add(appended);
+        Address address = Address.of(issuer);
+        String origin = address.origin();
+        String path = address.path();
+        if (path.isEmpty()) {
+            return List.of(origin + "/.well-known/oauth-authorization-server",
+                    origin + "/.well-known/openid-configuration");
         }
-        return candidates;
+        return List.of(origin + "/.well-known/oauth-authorization-server" + path,
+                origin + "/.well-known/openid-configuration" + path,
+                origin + path + "/.well-known/openid-configuration");
     }
 
     /** {@code origin/.well-known/NAME/path} for a URL with a path, then {@code origin/.well-known/NAME}. */
     static List<String> wellKnown(String url, String name) {
-        URI uri = URI.create(url);
-        String origin = uri.getScheme() + "://" + uri.getRawAuthority();
-        String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
-        List<String> candidates = new ArrayList<>();
-        if (!path.isEmpty()) {
-            candidates.add(origin + "/.well-known/" + name + path);
+        Address address = Address.of(url);
+        String root = address.origin() + "/.well-known/" + name;
+        return address.path().isEmpty() ? List.of(root) : List.of(root + address.path(), root);
+    }
+
+    /** A URL's scheme and authority, and its path without trailing slashes ("" for none). */
+    private record Address(String origin, String path) {
+        static Address of(String url) {
+            URI uri = URI.create(url);
+            String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
+            return new Address(uri.getScheme() + "://" + uri.getRawAuthority(), path);
         }
-        candidates.add(origin + "/.well-known/" + name);
-        return candidates;
     }
 
     /** The first of {@code urls} that answers 200 with a JSON object. */

@@ -10,11 +10,9 @@ class McpAuthDiscoveryTest {
     void anIssuerWithAPathIsTriedTheOAuthWayThenBothOpenIdWays() {
         assertThat(McpAuthDiscovery.authorizationServerCandidates("https://auth.example.com/tenant1")).containsExactly(
                 "https://auth.example.com/.well-known/oauth-authorization-server/tenant1",
-                "https://auth.example.com/.well-known/oauth-authorization-server",
                 "https://auth.example.com/.well-known/openid-configuration/tenant1",
-                "https://auth.example.com/.well-known/openid-configuration",
                 "https://auth.example.com/tenant1/.well-known/openid-configuration");
-        assertThat(McpAuthDiscovery.authorizationServerCandidates("https://auth.example.com")).containsExactly(
+        assertThat(McpAuthDiscovery.authorizationServerCandidates("https://auth.example.com/")).containsExactly(
                 "https://auth.example.com/.well-known/oauth-authorization-server",
                 "https://auth.example.com/.well-known/openid-configuration");
     }
