@@ -23,7 +23,7 @@ import picocli.CommandLine.ParseResult;
 import tools.jackson.databind.node.ArrayNode;
 
 /**
- * {@code moka mcp list|get|add|remove}: the MCP servers of config.toml, shown and edited as {@code codex mcp}
+ * {@code moka mcp list|get|add|remove|login|logout}: the MCP servers of config.toml, shown and edited as {@code codex mcp}
  * does (same flags, messages and JSON fields). Edits go through {@link McpServersWriter}, which keeps every
  * other byte of the file; any mistake is one line and exit 2 with the file untouched.
  */
@@ -57,16 +57,24 @@ final class McpCommand {
                 .description("With --url: the environment variable holding the bearer token.").build());
         CommandSpec remove = CommandLines.command("remove", "Remove an MCP server from config.toml.");
         remove.addPositional(name());
+        CommandSpec login = CommandLines.command("login", "Sign in to a streamable HTTP MCP server that requires"
+                + " OAuth, in the browser; the token is stored under $MOKA_HOME/credentials/mcp/.");
+        login.addPositional(name());
+        login.addOption(CommandLines.configOption());
+        CommandSpec logout = CommandLines.command("logout", "Forget the OAuth token of an MCP server.");
+        logout.addPositional(name());
         mcp.addSubcommand("list", list);
         mcp.addSubcommand("get", get);
         mcp.addSubcommand("add", add);
         mcp.addSubcommand("remove", remove);
+        mcp.addSubcommand("login", login);
+        mcp.addSubcommand("logout", logout);
         return mcp;
     }
 
     int run(ParseResult mcp) {
         if (!mcp.hasSubcommand()) {
-            startup.err().println("moka: mcp needs a subcommand: list, get, add or remove"
+            startup.err().println("moka: mcp needs a subcommand: list, get, add, remove, login or logout"
                     + " (see: moka mcp --help)");
             return ExitCodes.USAGE;
         }
@@ -77,6 +85,9 @@ final class McpCommand {
             case "get" -> get(sub.matchedPositionalValue(0, ""), sub.hasMatchedOption("--json"), overrides);
             case "add" -> add(sub);
             case "remove" -> remove(sub.matchedPositionalValue(0, ""));
+            case "login" -> servers(overrides, "login").map(servers -> new McpLoginCommand(startup)
+                    .login(sub.matchedPositionalValue(0, ""), servers)).orElse(ExitCodes.USAGE);
+            case "logout" -> new McpLoginCommand(startup).logout(sub.matchedPositionalValue(0, ""));
             default -> throw new IllegalStateException("no handler for mcp " + sub.commandSpec().name());
         };
     }
@@ -194,9 +205,9 @@ final class McpCommand {
         }
     }
 
-    /** Moka holds no OAuth tokens for MCP servers yet (see the README), so none is ever reported. */
-    private static McpServerView view() {
-        return new McpServerView(unused -> false);
+    /** A server is {@code o_auth} once {@code moka mcp login} stored a token for it. */
+    private McpServerView view() {
+        return new McpServerView(new McpLoginCommand(startup)::loggedIn);
     }
 
     private Path configFile() {

@@ -29,15 +29,34 @@ final class OAuthClient {
 
     /** The JSON answer and status of a form POST; never throws for a non-200 status. */
     Reply post(String endpoint, Map<String, String> form) throws OAuthException, InterruptedException {
-        String body = form.entrySet().stream()
+        return send(endpoint, "application/x-www-form-urlencoded", HttpRequest.BodyPublishers.ofString(encoded(form)));
+    }
+
+    /** {@code form} as {@code application/x-www-form-urlencoded}, which is also a URL's query. */
+    static String encoded(Map<String, String> form) {
+        return form.entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
                 .collect(Collectors.joining("&"));
+    }
+
+    /** The JSON answer and status of a JSON POST (dynamic client registration, RFC 7591). */
+    Reply postJson(String endpoint, JsonNode json) throws OAuthException, InterruptedException {
+        return send(endpoint, "application/json", HttpRequest.BodyPublishers.ofString(json.toString()));
+    }
+
+    /** The JSON answer and status of a GET (metadata documents). */
+    Reply get(String endpoint) throws OAuthException, InterruptedException {
+        return send(endpoint, null, null);
+    }
+
+    /** A GET when {@code body} is null, otherwise a POST of {@code body} as {@code contentType}. */
+    private Reply send(String endpoint, String contentType, HttpRequest.BodyPublisher body)
+            throws OAuthException, InterruptedException {
         HttpRequest request;
         try {
-            request = HttpRequest.newBuilder(URI.create(endpoint)).timeout(TIMEOUT).version(HttpClient.Version.HTTP_1_1)
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .header("Accept", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(endpoint)).timeout(TIMEOUT)
+                    .version(HttpClient.Version.HTTP_1_1).header("Accept", "application/json");
+            request = (body == null ? builder.GET() : builder.header("Content-Type", contentType).POST(body)).build();
         } catch (IllegalArgumentException e) {
             throw new OAuthException("OAuth endpoint \"" + endpoint + "\" is not a valid URL; fix it in config.toml");
         }

@@ -1,5 +1,6 @@
 package dev.moka.core.mcp;
 
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.spec.McpError;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
@@ -21,6 +22,17 @@ final class Failures {
     static boolean isTimeout(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof TimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether an HTTP server refused the request for want of authorization (its status 401). */
+    static boolean isUnauthorized(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof McpHttpClientTransportAuthorizationException
+                    || t.getMessage() != null && t.getMessage().matches("(?s).*[Ss]tatus code:? ?401\\b.*")) {
                 return true;
             }
         }

@@ -83,6 +83,8 @@ public final class McpConnection {
         } catch (RuntimeException e) {
             // The SDK's own initialization timeout is the same deadline as ours: say it the same way.
             ready.completeExceptionally(Failures.isTimeout(e) ? new TimeoutException()
+                    : Failures.isUnauthorized(e) ? new IllegalStateException("requires authorization (HTTP 401); run"
+                            + " `moka mcp login " + name() + "`")
                     : new IllegalStateException(Failures.startup(e) + Failures.lastWords(stderr)));
         }
     }

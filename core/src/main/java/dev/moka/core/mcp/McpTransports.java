@@ -1,5 +1,8 @@
 package dev.moka.core.mcp;
 
+import dev.moka.core.auth.McpOAuth;
+import dev.moka.core.auth.OAuthException;
+import dev.moka.core.client.HttpClients;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -9,8 +12,10 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Builds the SDK transport a server's configuration asks for. */
@@ -32,7 +37,7 @@ final class McpTransports {
             throws NotStartable {
         return switch (config.transport()) {
             case McpTransportConfig.Stdio stdio -> stdio(stdio, launch, stderr, onExit);
-            case McpTransportConfig.StreamableHttp http -> http(http, launch.env());
+            case McpTransportConfig.StreamableHttp http -> http(config.name(), http, launch);
         };
     }
 
@@ -47,9 +52,14 @@ final class McpTransports {
         return transport;
     }
 
-    private static McpClientTransport http(McpTransportConfig.StreamableHttp http, Map<String, String> env)
+    private static McpClientTransport http(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch)
             throws NotStartable {
-        Map<String, String> headers = headers(http, env);
+        Map<String, String> headers = new LinkedHashMap<>(headers(http, launch.env()));
+        if (launch.mokaHome() != null && headers.keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
+            signedIn(name, http.url(), launch.mokaHome()).ifPresent(token -> headers.put("Authorization",
+                    "Bearer " + token));
+        }
+        Map<String, String> sent = Map.copyOf(headers);
         URI uri = URI.create(http.url());
         String endpoint = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
@@ -59,8 +69,23 @@ final class McpTransports {
                 .endpoint(endpoint)
                 .jsonMapper(MAPPER)
                 .addHttpRequestCustomizer((request, method, target, body, context) ->
-                        headers.forEach(request::setHeader))
+                        sent.forEach(request::setHeader))
                 .build();
+    }
+
+    /**
+     * The token of {@code moka mcp login}, refreshed first when it expires soon (so before the session's first
+     * request); empty when the person has not signed in to this server.
+     */
+    private static Optional<String> signedIn(String name, String url, Path mokaHome) throws NotStartable {
+        try {
+            return new McpOAuth(mokaHome, HttpClients.lazy(), Clock.systemUTC()).accessToken(name, url);
+        } catch (OAuthException e) {
+            throw new NotStartable(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NotStartable("was interrupted while refreshing its OAuth token");
+        }
     }
 
     /** {@code http_headers}, then {@code env_http_headers} read from the environment, then the bearer token. */

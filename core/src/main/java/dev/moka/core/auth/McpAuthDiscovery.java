@@ -1,0 +1,166 @@
+package dev.moka.core.auth;
+
+import dev.moka.protocol.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Finds where an MCP server's users sign in, as the MCP authorization spec (2025-06-18) lays out: the server's
+ * 401 names its protected resource metadata (RFC 9728) in {@code WWW-Authenticate}, or the metadata sits at the
+ * well-known address; that names the authorization server, whose own metadata (RFC 8414, or OpenID discovery)
+ * names its endpoints.
+ */
+final class McpAuthDiscovery {
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final Pattern RESOURCE_METADATA = Pattern.compile("resource_metadata=\"([^\"]*)\"",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern SCOPE = Pattern.compile("\\bscope=\"([^\"]*)\"", Pattern.CASE_INSENSITIVE);
+    /** An initialize request: what a client sends first, so what a protected server answers with its 401. */
+    private static final String PROBE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"moka\","
+            + "\"version\":\"login\"}}}";
+
+    private final Supplier<HttpClient> http;
+    private final OAuthClient client;
+
+    McpAuthDiscovery(Supplier<HttpClient> http) {
+        this.http = http;
+        this.client = new OAuthClient(http);
+    }
+
+    McpAuthEndpoints discover(String serverUrl) throws OAuthException, InterruptedException {
+        Optional<String> challenge = challenge(serverUrl);
+        List<String> resourceCandidates = challenge.flatMap(McpAuthDiscovery::resourceMetadata).map(List::of)
+                .orElseGet(() -> wellKnown(serverUrl, "oauth-protected-resource"));
+        JsonNode resource = firstDocument(resourceCandidates, "protected resource metadata");
+        JsonNode servers = resource.path("authorization_servers");
+        if (!servers.isArray() || servers.isEmpty() || !servers.get(0).isString()) {
+            throw new OAuthException("the protected resource metadata of " + serverUrl
+                    + " names no authorization_servers");
+        }
+        String issuer = servers.get(0).asString();
+        List<String> candidates;
+        try {
+            candidates = authorizationServerCandidates(issuer);
+        } catch (IllegalArgumentException e) {
+            throw new OAuthException("the authorization server \"" + issuer + "\" named by " + serverUrl
+                    + " is not a valid URL");
+        }
+        JsonNode authorization = firstDocument(candidates, "authorization server metadata");
+        String authorize = Json.text(authorization, "authorization_endpoint");
+        String token = Json.text(authorization, "token_endpoint");
+        if (authorize == null || token == null) {
+            throw new OAuthException("the metadata of the authorization server " + issuer
+                    + " lacks authorization_endpoint or token_endpoint");
+        }
+        String resourceId = Json.text(resource, "resource");
+        return new McpAuthEndpoints(resourceId == null ? serverUrl : resourceId, authorize, token,
+                Json.text(authorization, "registration_endpoint"), challenge.flatMap(McpAuthDiscovery::scope)
+                        .orElseGet(() -> scopes(resource)));
+    }
+
+    /** The server's {@code WWW-Authenticate} answer to a request without a token; empty when it did not ask. */
+    private Optional<String> challenge(String serverUrl) throws OAuthException, InterruptedException {
+        HttpRequest request;
+        try {
+            request = HttpRequest.newBuilder(URI.create(serverUrl)).timeout(TIMEOUT)
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(PROBE)).build();
+        } catch (IllegalArgumentException e) {
+            throw new OAuthException("the server's url, \"" + serverUrl + "\", is not a valid URL");
+        }
+        try {
+            HttpResponse<InputStream> response = http.get().send(request, HttpResponse.BodyHandlers.ofInputStream());
+            // Only the status and headers matter; a server that answers with a stream is not left open.
+            response.body().close();
+            return response.statusCode() == 401 ? response.headers().firstValue("WWW-Authenticate") : Optional.empty();
+        } catch (IOException e) {
+            throw new OAuthException("cannot reach " + serverUrl + ": " + e, e);
+        }
+    }
+
+    static Optional<String> resourceMetadata(String header) {
+        Matcher matcher = RESOURCE_METADATA.matcher(header);
+        return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
+    }
+
+    private static Optional<String> scope(String header) {
+        Matcher matcher = SCOPE.matcher(header);
+        return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
+    }
+
+    /** The space-separated {@code scopes_supported} of the resource metadata, or null when it lists none. */
+    private static String scopes(JsonNode resource) {
+        List<String> scopes = new ArrayList<>();
+        resource.path("scopes_supported").forEach(scope -> scopes.add(scope.asString()));
+        return scopes.isEmpty() ? null : String.join(" ", scopes);
+    }
+
+    /**
+     * RFC 8414 section 3 puts the well-known segment between the host and the issuer's path; OpenID Connect
+     * Discovery also appends it to the issuer. The MCP spec's order: OAuth, then OpenID with the segment
+     * inserted, then OpenID appended. An issuer with a path is never looked up at its host's root, which would
+     * be another issuer's metadata.
+     */
+    static List<String> authorizationServerCandidates(String issuer) {
+        Address address = Address.of(issuer);
+        String origin = address.origin();
+        String path = address.path();
+        if (path.isEmpty()) {
+            return List.of(origin + "/.well-known/oauth-authorization-server",
+                    origin + "/.well-known/openid-configuration");
+        }
+        return List.of(origin + "/.well-known/oauth-authorization-server" + path,
+                origin + "/.well-known/openid-configuration" + path,
+                origin + path + "/.well-known/openid-configuration");
+    }
+
+    /** {@code origin/.well-known/NAME/path} for a URL with a path, then {@code origin/.well-known/NAME}. */
+    static List<String> wellKnown(String url, String name) {
+        Address address = Address.of(url);
+        String root = address.origin() + "/.well-known/" + name;
+        return address.path().isEmpty() ? List.of(root) : List.of(root + address.path(), root);
+    }
+
+    /** A URL's scheme and authority, and its path without trailing slashes ("" for none). */
+    private record Address(String origin, String path) {
+        static Address of(String url) {
+            URI uri = URI.create(url);
+            String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
+            return new Address(uri.getScheme() + "://" + uri.getRawAuthority(), path);
+        }
+    }
+
+    /** The first of {@code urls} that answers 200 with a JSON object. */
+    private JsonNode firstDocument(List<String> urls, String what) throws OAuthException, InterruptedException {
+        List<String> tried = new ArrayList<>();
+        for (String url : urls) {
+            OAuthClient.Reply reply;
+            try {
+                reply = client.get(url);
+            } catch (OAuthException e) {
+                tried.add(url + " (" + e.getMessage() + ")");
+                continue;
+            }
+            if (reply.status() == 200 && reply.json().isObject()) {
+                return reply.json();
+            }
+            tried.add(url + " (HTTP " + reply.status() + ")");
+        }
+        throw new OAuthException("found no " + what + "; tried " + String.join(", ", tried));
+    }
+}
