@@ -47,7 +47,7 @@ final class InteractiveRun {
             var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(),
                     Backoff.DEFAULT);
             try (Session session = conversations.open(config, resume, new Face(ORIGINATOR, null, true))) {
-                Tui.run(session, settings(), models(config), config.cwd(), prompt,
+                Tui.run(session, settings(), models(config), config.cwd(), config.mokaHome(), prompt,
                         startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
             }
             return ExitCodes.OK;

@@ -65,6 +65,55 @@ class TuiCommandsTest {
     }
 
     @Test
+    void customPromptIsACommandWithItsArgumentsSubstituted() throws Exception {
+        Files.createDirectories(home.resolve("prompts"));
+        Files.writeString(home.resolve("prompts/explain.md"), "Explain $1 to a $2.\nContext: $ARGUMENTS\n");
+        server.enqueue(Sse.response("r1").text("m1", "It is a widget.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("/expl");
+            tmux.waitFor("explain    prompt: Explain $1 to a $2.");
+            tmux.type("ain src/main/Widget.java 'new colleague'");
+            tmux.keys("Enter");
+            String screen = tmux.waitFor("It is a widget.");
+            assertThat(screen).contains("› Explain src/main/Widget.java to a new colleague.");
+            String sent = server.requests().getFirst().bodyJson().toString();
+            assertThat(sent).contains("Context: src/main/Widget.java new colleague");
+        }
+    }
+
+    @Test
+    void mcpListsNoToolsAndInitRefusesWhereAgentsMdExists() throws Exception {
+        Files.writeString(repo.resolve("AGENTS.md"), "# Rules\n");
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("/mcp");
+            tmux.keys("Enter");
+            tmux.keys("Enter");
+            tmux.waitFor("No MCP tools: no MCP server is configured");
+            tmux.type("/init");
+            tmux.keys("Enter");
+            tmux.keys("Enter");
+            tmux.waitFor("AGENTS.md already exists here");
+            assertThat(server.requests()).isEmpty();
+        }
+    }
+
+    @Test
+    void initAsksTheModelForAnAgentsMd() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Wrote AGENTS.md.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("/init");
+            tmux.keys("Enter");
+            tmux.keys("Enter");
+            tmux.waitFor("Wrote AGENTS.md.");
+            assertThat(server.requests().getFirst().bodyJson().toString())
+                    .contains("Write an AGENTS.md file at the root of this repository");
+        }
+    }
+
+    @Test
     void resizingTo60ColumnsRewrapsWithoutGarbledLinesAndResumeShowsTheTranscript() throws Exception {
         String long1 = "This answer is long enough to wrap at sixty columns, and it keeps going so that "
                 + "the rewrap can be seen.";

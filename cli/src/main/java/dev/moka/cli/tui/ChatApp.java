@@ -29,13 +29,15 @@ final class ChatApp {
     private boolean done;
     private int frame;
 
-    ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files) {
+    ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
+            List<CustomPrompt> prompts) {
         this.engine = engine;
         this.display = display;
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
-        this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true);
+        this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true,
+                prompts, this::sendOrQueue);
     }
 
     boolean done() {
@@ -171,7 +173,13 @@ final class ChatApp {
         history.sent(text);
         if (text.startsWith("/") && !text.contains("\n")) {
             commands.run(text.substring(1));
-        } else if (conversation.turnRunning()) {
+        } else {
+            sendOrQueue(text);
+        }
+    }
+
+    private void sendOrQueue(String text) {
+        if (conversation.turnRunning()) {
             queued.add(text);
         } else {
             send(text);
@@ -220,8 +228,12 @@ final class ChatApp {
         }
         String text = composer.text();
         if (text.startsWith("/") && !text.contains(" ") && !text.contains("\n") && token.equals(text)) {
-            return SlashCommand.matching(text.substring(1)).stream()
-                    .map(c -> String.format(Locale.ROOT, "%-10s %s", c.word(), c.help())).toList();
+            String typed = text.substring(1);
+            List<String> lines = new ArrayList<>(SlashCommand.matching(typed).stream()
+                    .map(c -> String.format(Locale.ROOT, "%-10s %s", c.word(), c.help())).toList());
+            commands.prompts().stream().filter(p -> p.name().startsWith(typed))
+                    .forEach(p -> lines.add(String.format(Locale.ROOT, "%-10s %s", p.name(), p.help())));
+            return lines;
         }
         return List.of();
     }

@@ -90,7 +90,7 @@ final class Conversation {
             case EventMsg.ConversationHistoryResponse h -> transcript(h.entries());
             case EventMsg.TurnDiff d -> { }
             case EventMsg.UserMessage u -> { }
-            case EventMsg.McpListToolsResponse r -> { }
+            case EventMsg.McpListToolsResponse r -> add(McpToolList.cell(r.tools()));
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.Unknown u -> { }

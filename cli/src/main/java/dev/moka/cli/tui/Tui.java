@@ -40,9 +40,9 @@ public final class Tui {
 
     /**
      * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once. {@code streams}
-     * is null for the process's terminal.
+     * is null for the process's terminal. {@code mokaHome}'s {@code prompts/*.md} become slash commands.
      */
-    public static void run(Session session, Settings settings, List<ModelChoice> models, Path cwd,
+    public static void run(Session session, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
             String firstPrompt, Streams streams) throws IOException, InterruptedException {
         Terminal terminal = streams == null ? open() : TerminalBuilder.builder().system(false)
                 .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
@@ -56,7 +56,8 @@ public final class Tui {
         var catalog = new Commands.Catalog(models.stream()
                 .map(m -> new Commands.Catalog.Model(m.slug(), m.efforts())).toList());
         var display = new DisplaySettings(settings.hideReasoning(), Theme.named(settings.theme()), settings.colour());
-        ChatApp app = new ChatApp(session::submit, display, catalog, new FileFinder(cwd));
+        ChatApp app = new ChatApp(session::submit, display, catalog, new FileFinder(cwd),
+                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")));
         Screen screen = new Screen(terminal.writer(), settings.colour());
         terminal.writer().print(PASTE_ON);
         try {
