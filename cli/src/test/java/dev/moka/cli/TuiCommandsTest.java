@@ -114,6 +114,30 @@ class TuiCommandsTest {
     }
 
     @Test
+    void newStartsAFreshConversationInTheSameUi() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "First answer.").completed());
+        server.enqueue(Sse.response("r2").text("m2", "Second answer.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("remember the word teapot");
+            tmux.keys("Enter");
+            tmux.waitFor("First answer.");
+            tmux.type("/new");
+            tmux.keys("Enter");
+            tmux.keys("Enter");
+            String screen = tmux.waitFor("Started a new conversation; to go back to the previous one: moka resume");
+            tmux.type("what was the word?");
+            tmux.keys("Enter");
+            tmux.waitFor("Second answer.");
+            assertThat(screen).contains("› remember the word teapot");
+            var second = server.requests().get(1).bodyJson();
+            assertThat(second.toString()).contains("what was the word?").doesNotContain("teapot");
+            String firstId = server.requests().get(0).bodyJson().path("prompt_cache_key").asString("");
+            assertThat(second.path("prompt_cache_key").asString("")).isNotEqualTo(firstId);
+        }
+    }
+
+    @Test
     void resizingTo60ColumnsRewrapsWithoutGarbledLinesAndResumeShowsTheTranscript() throws Exception {
         String long1 = "This answer is long enough to wrap at sixty columns, and it keeps going so that "
                 + "the rewrap can be seen.";

@@ -27,6 +27,7 @@ final class ChatApp {
     private Picker picker;
     private boolean quitArmed;
     private boolean done;
+    private boolean newConversation;
     private int frame;
 
     ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
@@ -37,11 +38,31 @@ final class ChatApp {
         this.history = new History(engine);
         this.files = files;
         this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true,
-                prompts, this::sendOrQueue);
+                () -> newConversation = true, prompts, this::sendOrQueue);
     }
 
     boolean done() {
         return done;
+    }
+
+    /** Whether {@code /new} was typed since the last call. */
+    boolean takeNewConversation() {
+        boolean asked = newConversation;
+        newConversation = false;
+        return asked;
+    }
+
+    /** A fresh session replaced the one {@code previous} named; what was on screen stays in the scrollback. */
+    void renewed(String previous) {
+        queued.clear();
+        picker = null;
+        conversation.restart();
+        conversation.notice("Started a new conversation" + (previous.isEmpty() ? "" : "; to go back to the "
+                + "previous one: moka resume " + previous), Cell.Notice.Kind.INFO);
+    }
+
+    void failedToRenew(String why) {
+        conversation.notice("Could not start a new conversation: " + why, Cell.Notice.Kind.ERROR);
     }
 
     String sessionId() {

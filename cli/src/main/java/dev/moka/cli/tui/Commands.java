@@ -27,16 +27,18 @@ final class Commands {
     private final Catalog catalog;
     private final Consumer<Picker> openPicker;
     private final Runnable quit;
+    private final Runnable newConversation;
     private final List<CustomPrompt> prompts;
     private final Consumer<String> send;
 
     Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
-            List<CustomPrompt> prompts, Consumer<String> send) {
+            Runnable newConversation, List<CustomPrompt> prompts, Consumer<String> send) {
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
         this.openPicker = openPicker;
         this.quit = quit;
+        this.newConversation = newConversation;
         this.prompts = List.copyOf(prompts);
         this.send = send;
     }
@@ -67,8 +69,7 @@ final class Commands {
             case COMPACT -> engine.submit(new Op.Compact());
             case MENTION -> conversation.notice("Type @ and part of a file's name; tab inserts it",
                     Cell.Notice.Kind.INFO);
-            case NEW -> conversation.notice("/new is not available yet; quit and run moka again",
-                    Cell.Notice.Kind.WARNING);
+            case NEW -> newConversation.run();
             case INIT -> init();
             case MCP -> {
                 engine.submit(new Op.ListMcpTools());

@@ -104,6 +104,18 @@ final class Conversation {
         resumed = s.resumed();
     }
 
+    /**
+     * Forgets the closed session's state for a fresh one: its turn, commands, approvals and identity; the
+     * partial answer is finished so it stays on screen.
+     */
+    void restart() {
+        finishAnswer(null);
+        endTurn();
+        patches.clear();
+        info = SessionInfo.UNKNOWN;
+        resumed = false;
+    }
+
     void startTurn() {
         if (!turnRunning) {
             turnRunning = true;
