@@ -3,6 +3,7 @@ package dev.moka.cli.tui;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
+import dev.moka.protocol.ReviewDecision;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -25,6 +26,8 @@ final class ChatApp {
     private final History history;
     private final FileFinder files;
     private Picker picker;
+    /** The reason being typed for a denial ({@code r} at an approval prompt), or null. */
+    private Composer denial;
     private boolean quitArmed;
     private boolean done;
     private boolean newConversation;
@@ -85,6 +88,10 @@ final class ChatApp {
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
         }
+        if (conversation.pendingApproval() == null) {
+            // The request went away with its turn: a half-typed reason must not answer the next one.
+            denial = null;
+        }
     }
 
     void tick() {
@@ -106,11 +113,43 @@ final class ChatApp {
 
     private void approvalKey(Key key) {
         EventMsg request = conversation.pendingApproval();
-        var decision = Approvals.decision(key, request);
-        if (decision == null) {
+        if (denial != null) {
+            denialKey(key, request);
             return;
         }
-        engine.submit(Approvals.answer(request, decision));
+        if (Approvals.asksForReason(key)) {
+            denial = new Composer();
+            return;
+        }
+        var decision = Approvals.decision(key, request);
+        if (decision != null) {
+            answer(request, decision, null);
+        }
+    }
+
+    /** Typing the reason: Enter denies with it, Esc goes back to the choices, Ctrl+C aborts the turn. */
+    private void denialKey(Key key, EventMsg request) {
+        switch (key.name()) {
+            case TEXT, PASTE -> denial.insert(key.text());
+            case BACKSPACE -> denial.backspace();
+            case DELETE -> denial.delete();
+            case LEFT -> denial.left();
+            case RIGHT -> denial.right();
+            case HOME -> denial.home();
+            case END -> denial.end();
+            case ENTER -> {
+                String reason = denial.text().strip();
+                answer(request, ReviewDecision.DENIED, reason.isEmpty() ? null : reason);
+            }
+            case ESC -> denial = null;
+            case CTRL_C -> answer(request, ReviewDecision.ABORT, null);
+            default -> { }
+        }
+    }
+
+    private void answer(EventMsg request, ReviewDecision decision, String reason) {
+        denial = null;
+        engine.submit(Approvals.answer(request, decision, reason));
         conversation.approvalAnswered();
     }
 
@@ -297,7 +336,13 @@ final class ChatApp {
         EventMsg approval = conversation.pendingApproval();
         if (approval != null) {
             rows.addAll(Approvals.render(approval, width, theme));
-            return new Live(rows, rows.size() - 1, 0);
+            if (denial == null) {
+                return new Live(rows, rows.size() - 1, 0);
+            }
+            Composer.Layout layout = denial.layout(width, theme, "Tell Moka why not (enter denies, esc goes back)");
+            int top = rows.size();
+            rows.addAll(layout.rows());
+            return new Live(rows, top + layout.cursorRow(), layout.cursorColumn());
         }
         if (picker != null) {
             rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
