@@ -138,6 +138,43 @@ class TuiCommandsTest {
     }
 
     @Test
+    void ctrlRFindsAnEarlierMessageOfThisSessionAndOfTheHistoryFile() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Brewed.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("brew the tea please");
+            tmux.keys("Enter");
+            tmux.waitFor("Brewed.");
+            tmux.keys("C-d");
+            tmux.waitFor("moka resume ");
+        }
+        server.enqueue(Sse.response("r2").text("m2", "Washed.").completed(),
+                Sse.response("r3").text("m3", "Brewed again.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("wash the cups");
+            tmux.keys("Enter");
+            tmux.waitFor("Washed.");
+            tmux.type("draft");
+            tmux.keys("C-r");
+            tmux.waitFor("search history:");
+            tmux.type("te");
+            tmux.waitFor("› brew the tea please");
+            tmux.keys("Escape");
+            tmux.waitUntil(s -> !s.contains("search history:") && s.contains("› draft"), "the search to close");
+            tmux.keys("C-u");
+            tmux.keys("C-r");
+            tmux.type("tea");
+            tmux.waitFor("› brew the tea please");
+            tmux.keys("Enter");
+            tmux.waitUntil(s -> !s.contains("search history:"), "the search to close");
+            tmux.keys("Enter");
+            tmux.waitFor("Brewed again.");
+            assertThat(server.requests().get(2).bodyJson().toString()).contains("brew the tea please");
+        }
+    }
+
+    @Test
     void resizingTo60ColumnsRewrapsWithoutGarbledLinesAndResumeShowsTheTranscript() throws Exception {
         String long1 = "This answer is long enough to wrap at sixty columns, and it keeps going so that "
                 + "the rewrap can be seen.";

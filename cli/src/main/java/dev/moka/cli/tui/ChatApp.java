@@ -28,6 +28,8 @@ final class ChatApp {
     private Picker picker;
     /** The reason being typed for a denial ({@code r} at an approval prompt), or null. */
     private Composer denial;
+    /** Ctrl+R's search over earlier messages, or null. */
+    private HistorySearch search;
     private boolean quitArmed;
     private boolean done;
     private boolean newConversation;
@@ -79,8 +81,8 @@ final class ChatApp {
                 engine.submit(new Op.GetHistory());
             }
         }
-        if (event instanceof EventMsg.GetHistoryEntryResponse r) {
-            history.answer(r, composer);
+        if (event instanceof EventMsg.GetHistoryEntryResponse r && history.answer(r, composer) && search != null) {
+            search.read();
         }
         if (event instanceof EventMsg.ShutdownComplete) {
             done = true;
@@ -106,6 +108,8 @@ final class ChatApp {
             approvalKey(key);
         } else if (picker != null) {
             pickerKey(key);
+        } else if (search != null) {
+            searchKey(key);
         } else {
             composerKey(key);
         }
@@ -167,6 +171,25 @@ final class ChatApp {
         }
     }
 
+    /** Enter takes the match into the composer, Esc leaves the composer as it was, other keys take it and act. */
+    private void searchKey(Key key) {
+        switch (key.name()) {
+            case TEXT, PASTE -> search.type(key.text());
+            case BACKSPACE -> search.backspace();
+            case CTRL_R -> search.older();
+            case ESC, CTRL_C -> search = null;
+            case ENTER -> {
+                composer.set(search.shown());
+                search = null;
+            }
+            default -> {
+                composer.set(search.shown());
+                search = null;
+                composerKey(key);
+            }
+        }
+    }
+
     private void composerKey(Key key) {
         switch (key.name()) {
             case TEXT, PASTE -> composer.insert(key.text());
@@ -181,6 +204,7 @@ final class ChatApp {
             case END -> composer.end();
             case CTRL_U -> composer.set("");
             case CTRL_O -> conversation.expandLastCommand();
+            case CTRL_R -> search = new HistorySearch(history, composer.text());
             case UP -> {
                 if (composer.onFirstLine()) {
                     history.older(composer);
@@ -349,6 +373,15 @@ final class ChatApp {
             return new Live(rows, rows.size() - 1, 0);
         }
         rows.add(Line.EMPTY);
+        if (search != null) {
+            Composer shown = new Composer();
+            shown.set(search.shown());
+            rows.addAll(shown.layout(width, theme, "").rows());
+            rows.add(Line.of(search.prompt(), theme.accent()).truncate(width));
+            rows.add(Line.of("ctrl+r older · enter takes it · esc leaves the composer as it was", theme.muted())
+                    .truncate(width));
+            return new Live(rows, rows.size() - 2, Math.min(width - 1, search.queryEnd()));
+        }
         Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
         int composerTop = rows.size();
         rows.addAll(layout.rows());
