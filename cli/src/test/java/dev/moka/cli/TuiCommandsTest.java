@@ -41,6 +41,20 @@ class TuiCommandsTest {
         return env;
     }
 
+    /** A slash command typed whole: the first Enter takes the popup's completion, the second runs it. */
+    private static void command(Tmux tmux, String line) throws Exception {
+        tmux.type(line);
+        tmux.keys("Enter");
+        tmux.keys("Enter");
+    }
+
+    /** A line typed and entered, then the screen waited on until it shows {@code shown}. */
+    private static String enter(Tmux tmux, String line, String shown) throws Exception {
+        tmux.type(line);
+        tmux.keys("Enter");
+        return tmux.waitFor(shown);
+    }
+
     @Test
     void statusModelPickerAndFileCompletion() throws Exception {
         try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "-m", "gpt-5.1-codex")) {
@@ -51,9 +65,7 @@ class TuiCommandsTest {
             tmux.keys("Enter");
             String screen = tmux.waitFor("rollout:");
             assertThat(screen).contains("model:     gpt-5.1-codex", "approval:", "sandbox:", "% of the context left");
-            tmux.type("/model");
-            tmux.keys("Enter");
-            tmux.waitFor("Select a model");
+            enter(tmux, "/model", "Select a model");
             tmux.keys("Escape");
             // Keys typed within a few milliseconds of Esc would read as Alt+key, as in any terminal program.
             tmux.waitUntil(s -> !s.contains("enter to choose"), "the picker to close");
@@ -87,13 +99,9 @@ class TuiCommandsTest {
         Files.writeString(repo.resolve("AGENTS.md"), "# Rules\n");
         try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
             tmux.waitFor("context left");
-            tmux.type("/mcp");
-            tmux.keys("Enter");
-            tmux.keys("Enter");
+            command(tmux, "/mcp");
             tmux.waitFor("No MCP tools: no MCP server is configured");
-            tmux.type("/init");
-            tmux.keys("Enter");
-            tmux.keys("Enter");
+            command(tmux, "/init");
             tmux.waitFor("AGENTS.md already exists here");
             assertThat(server.requests()).isEmpty();
         }
@@ -104,9 +112,7 @@ class TuiCommandsTest {
         server.enqueue(Sse.response("r1").text("m1", "Wrote AGENTS.md.").completed());
         try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
             tmux.waitFor("context left");
-            tmux.type("/init");
-            tmux.keys("Enter");
-            tmux.keys("Enter");
+            command(tmux, "/init");
             tmux.waitFor("Wrote AGENTS.md.");
             assertThat(server.requests().getFirst().bodyJson().toString())
                     .contains("Write an AGENTS.md file at the root of this repository");
@@ -119,16 +125,10 @@ class TuiCommandsTest {
         server.enqueue(Sse.response("r2").text("m2", "Second answer.").completed());
         try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
             tmux.waitFor("context left");
-            tmux.type("remember the word teapot");
-            tmux.keys("Enter");
-            tmux.waitFor("First answer.");
-            tmux.type("/new");
-            tmux.keys("Enter");
-            tmux.keys("Enter");
+            enter(tmux, "remember the word teapot", "First answer.");
+            command(tmux, "/new");
             String screen = tmux.waitFor("Started a new conversation; to go back to the previous one: moka resume");
-            tmux.type("what was the word?");
-            tmux.keys("Enter");
-            tmux.waitFor("Second answer.");
+            enter(tmux, "what was the word?", "Second answer.");
             assertThat(screen).contains("› remember the word teapot");
             var second = server.requests().get(1).bodyJson();
             assertThat(second.toString()).contains("what was the word?").doesNotContain("teapot");
@@ -142,9 +142,7 @@ class TuiCommandsTest {
         server.enqueue(Sse.response("r1").text("m1", "Brewed.").completed());
         try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
             tmux.waitFor("context left");
-            tmux.type("brew the tea please");
-            tmux.keys("Enter");
-            tmux.waitFor("Brewed.");
+            enter(tmux, "brew the tea please", "Brewed.");
             tmux.keys("C-d");
             tmux.waitFor("moka resume ");
         }
@@ -152,9 +150,7 @@ class TuiCommandsTest {
                 Sse.response("r3").text("m3", "Brewed again.").completed());
         try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
             tmux.waitFor("context left");
-            tmux.type("wash the cups");
-            tmux.keys("Enter");
-            tmux.waitFor("Washed.");
+            enter(tmux, "wash the cups", "Washed.");
             tmux.type("draft");
             tmux.keys("C-r");
             tmux.waitFor("search history:");
@@ -182,9 +178,7 @@ class TuiCommandsTest {
         String id;
         try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
             tmux.waitFor("context left");
-            tmux.type("first question");
-            tmux.keys("Enter");
-            tmux.waitFor("the rewrap can be seen.");
+            enter(tmux, "first question", "the rewrap can be seen.");
             tmux.resize(60, 30);
             String screen = tmux.waitUntil(s -> s.lines().anyMatch(l -> l.startsWith("This answer is long enough"))
                     && s.lines().allMatch(l -> l.length() <= 60), "every row within 60 columns");
