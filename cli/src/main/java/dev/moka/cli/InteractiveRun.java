@@ -2,6 +2,7 @@ package dev.moka.cli;
 
 import dev.moka.cli.tui.Tui;
 import dev.moka.core.client.Backoff;
+import dev.moka.core.client.HttpClients;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ModelInfo;
@@ -46,8 +47,9 @@ final class InteractiveRun {
             startup.hardened();
             var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(),
                     Backoff.DEFAULT);
-            try (Session session = conversations.open(config, resume, new Face(ORIGINATOR, null, true))) {
-                Tui.run(session, settings(), models(config), config.cwd(), prompt,
+            var face = new Face(ORIGINATOR, null, true);
+            try (Session session = conversations.open(config, resume, face)) {
+                Tui.run(session, () -> fresh(config, face), settings(), models(config), config.cwd(), config.mokaHome(), prompt,
                         startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
             }
             return ExitCodes.OK;
@@ -61,6 +63,15 @@ final class InteractiveRun {
             Thread.currentThread().interrupt();
             return ExitCodes.FAILED;
         }
+    }
+
+    /**
+     * {@code /new}'s conversation, with the configuration of the first. Closing a session shuts its HTTP client
+     * down, the process's one included, so each fresh conversation gets a client of its own.
+     */
+    private Session fresh(Config config, Face face) throws ConfigException, IOException, InterruptedException {
+        return new Conversations(startup.env(), HttpClients.lazy(), startup.processCwd(), Backoff.DEFAULT)
+                .open(config, new ResumeTarget.Fresh(), face);
     }
 
     private Tui.Settings settings() {

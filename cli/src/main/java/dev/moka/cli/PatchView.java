@@ -80,35 +80,4 @@ final class PatchView {
         }
         return line;
     }
-
-    /** One file's entry of the changes map. */
-    private record FileDiff(char kind, String path, String movedTo, List<String> diffLines, int added,
-            int removed) {
-
-        static FileDiff of(String path, JsonNode entry) {
-            if (entry.has("add")) {
-                List<String> lines = contentLines(text(entry.get("add"), "content"));
-                return new FileDiff('A', path, null, lines.stream().map(l -> "+" + l).toList(), lines.size(), 0);
-            }
-            if (entry.has("delete")) {
-                // A deleted file's old text would only repeat what is gone; its size says enough.
-                return new FileDiff('D', path, null, List.of(), 0,
-                        contentLines(text(entry.get("delete"), "content")).size());
-            }
-            JsonNode update = entry.get("update");
-            List<String> lines = contentLines(text(update, "unified_diff"));
-            int added = (int) lines.stream().filter(l -> l.startsWith("+")).count();
-            int removed = (int) lines.stream().filter(l -> l.startsWith("-")).count();
-            return new FileDiff('M', path, text(update, "move_path"), lines, added, removed);
-        }
-
-        private static String text(JsonNode node, String field) {
-            JsonNode value = node == null ? null : node.get(field);
-            return value == null || value.isNull() ? null : value.asString();
-        }
-
-        private static List<String> contentLines(String text) {
-            return text == null ? List.of() : text.lines().toList();
-        }
-    }
 }

@@ -98,6 +98,31 @@ class TuiConversationTest {
     }
 
     @Test
+    void aDenialWithAReasonReachesTheModelInTheCallsOutput() throws Exception {
+        server.enqueue(
+                Sse.response("r1").functionCall("c1", "shell", "{\"command\":[\"touch\",\"made.txt\"],"
+                        + "\"with_escalated_permissions\":true,\"justification\":\"needs to write\"}").completed(),
+                Sse.response("r2").text("m1", "Understood, no file then.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 80, 40, "--full-auto")) {
+            tmux.waitFor("context left");
+            tmux.type("work");
+            tmux.keys("Enter");
+            tmux.waitFor("r no, saying why");
+            tmux.type("r");
+            tmux.waitFor("Tell Moka why not");
+            tmux.type("use a temp dir instead");
+            tmux.waitFor("› use a temp dir instead");
+            tmux.keys("Enter");
+            tmux.waitFor("Understood, no file then.");
+            assertThat(Files.exists(repo.resolve("made.txt"))).isFalse();
+            String output = server.requests().get(1).bodyJson().path("input").valueStream()
+                    .filter(i -> i.path("type").asString("").equals("function_call_output"))
+                    .map(i -> i.path("output").toString()).findFirst().orElseThrow();
+            assertThat(output).contains("The person denied this command", "They said: \\\"use a temp dir instead");
+        }
+    }
+
+    @Test
     void escInterruptsAStalledStreamAndKeepsThePartialAnswer() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "Partial answer", " never finished").stallAfter(4,
                 Duration.ofSeconds(60)));

@@ -45,9 +45,19 @@ public sealed interface Op {
     /** Stops the running turn. */
     record Interrupt() implements Op {}
 
-    record ExecApproval(String id, ReviewDecision decision) implements Op {}
+    /** {@code reason} (may be null) is the person's word to the model with a denial. */
+    record ExecApproval(String id, ReviewDecision decision, String reason) implements Op {
+        public ExecApproval(String id, ReviewDecision decision) {
+            this(id, decision, null);
+        }
+    }
 
-    record PatchApproval(String id, ReviewDecision decision) implements Op {}
+    /** {@code reason} (may be null) is the person's word to the model with a denial. */
+    record PatchApproval(String id, ReviewDecision decision, String reason) implements Op {
+        public PatchApproval(String id, ReviewDecision decision) {
+            this(id, decision, null);
+        }
+    }
 
     record AddToHistory(String text) implements Op {}
 

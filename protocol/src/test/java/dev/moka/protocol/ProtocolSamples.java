@@ -61,7 +61,7 @@ final class ProtocolSamples {
                 new Op.OverrideTurnContext(null, AskForApproval.NEVER, null, "gpt-5.1-codex", null, null),
                 new Op.Interrupt(),
                 new Op.ExecApproval("call_2", ReviewDecision.APPROVED),
-                new Op.PatchApproval("call_3", ReviewDecision.DENIED),
+                new Op.PatchApproval("call_3", ReviewDecision.DENIED, "keep the lockfile as it is"),
                 new Op.AddToHistory("fix it"),
                 new Op.GetHistoryEntryRequest(3, 42),
                 new Op.GetHistory(),

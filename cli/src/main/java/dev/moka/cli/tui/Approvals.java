@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The approval prompt, as Codex users know it: the command (or the files of a patch), why it asks, and one
  * key per answer: {@code y} yes, {@code a} yes for the session, {@code p} yes for this command prefix,
- * {@code n} or Esc no, Ctrl+C no and stop the turn.
+ * {@code n} or Esc no, {@code r} no with a reason for the model (typed on a line of its own), Ctrl+C no and
+ * stop the turn.
  */
 final class Approvals {
     private Approvals() {}
@@ -31,12 +32,17 @@ final class Approvals {
         };
     }
 
-    /** The op that carries {@code decision} back for {@code request}. */
-    static Op answer(EventMsg request, ReviewDecision decision) {
+    /** Whether {@code key} asks to deny with a reason, which the person types next. */
+    static boolean asksForReason(Key key) {
+        return key.name() == Key.Name.TEXT && (key.text().equals("r") || key.text().equals("R"));
+    }
+
+    /** The op that carries {@code decision} back for {@code request}, with the person's reason (may be null). */
+    static Op answer(EventMsg request, ReviewDecision decision, String reason) {
         if (request instanceof EventMsg.ApplyPatchApprovalRequest patch) {
-            return new Op.PatchApproval(patch.callId(), decision);
+            return new Op.PatchApproval(patch.callId(), decision, reason);
         }
-        return new Op.ExecApproval(((EventMsg.ExecApprovalRequest) request).callId(), decision);
+        return new Op.ExecApproval(((EventMsg.ExecApprovalRequest) request).callId(), decision, reason);
     }
 
     private static List<String> prefix(EventMsg request) {
@@ -65,7 +71,7 @@ final class Approvals {
         List<String> prefix = prefix(request);
         String keys = "y yes · a yes, for this session"
                 + (prefix == null ? "" : " · p yes, for commands starting " + Clean.text(String.join(" ", prefix)))
-                + " · n or esc no · ctrl+c stop";
+                + " · n or esc no · r no, saying why · ctrl+c stop";
         rows.addAll(Wrap.words(Line.of(keys, theme.muted()), width, Line.EMPTY, Line.EMPTY));
         return rows;
     }

@@ -3,6 +3,7 @@ package dev.moka.cli.tui;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
+import dev.moka.protocol.ReviewDecision;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -25,21 +26,48 @@ final class ChatApp {
     private final History history;
     private final FileFinder files;
     private Picker picker;
+    /** The reason being typed for a denial ({@code r} at an approval prompt), or null. */
+    private Composer denial;
+    /** Ctrl+R's search over earlier messages, or null. */
+    private HistorySearch search;
     private boolean quitArmed;
     private boolean done;
+    private boolean newConversation;
     private int frame;
 
-    ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files) {
+    ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
+            List<CustomPrompt> prompts) {
         this.engine = engine;
         this.display = display;
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
-        this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true);
+        this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true,
+                () -> newConversation = true, prompts, this::sendOrQueue);
     }
 
     boolean done() {
         return done;
+    }
+
+    /** Whether {@code /new} was typed since the last call. */
+    boolean takeNewConversation() {
+        boolean asked = newConversation;
+        newConversation = false;
+        return asked;
+    }
+
+    /** A fresh session replaced the one {@code previous} named; what was on screen stays in the scrollback. */
+    void renewed(String previous) {
+        queued.clear();
+        picker = null;
+        conversation.restart();
+        conversation.notice("Started a new conversation" + (previous.isEmpty() ? "" : "; to go back to the "
+                + "previous one: moka resume " + previous), Cell.Notice.Kind.INFO);
+    }
+
+    void failedToRenew(String why) {
+        conversation.notice("Could not start a new conversation: " + why, Cell.Notice.Kind.ERROR);
     }
 
     String sessionId() {
@@ -53,14 +81,18 @@ final class ChatApp {
                 engine.submit(new Op.GetHistory());
             }
         }
-        if (event instanceof EventMsg.GetHistoryEntryResponse r) {
-            history.answer(r, composer);
+        if (event instanceof EventMsg.GetHistoryEntryResponse r && history.answer(r, composer) && search != null) {
+            search.read();
         }
         if (event instanceof EventMsg.ShutdownComplete) {
             done = true;
         }
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
+        }
+        if (conversation.pendingApproval() == null) {
+            // The request went away with its turn: a half-typed reason must not answer the next one.
+            denial = null;
         }
     }
 
@@ -76,6 +108,8 @@ final class ChatApp {
             approvalKey(key);
         } else if (picker != null) {
             pickerKey(key);
+        } else if (search != null) {
+            searchKey(key);
         } else {
             composerKey(key);
         }
@@ -83,11 +117,43 @@ final class ChatApp {
 
     private void approvalKey(Key key) {
         EventMsg request = conversation.pendingApproval();
-        var decision = Approvals.decision(key, request);
-        if (decision == null) {
+        if (denial != null) {
+            denialKey(key, request);
             return;
         }
-        engine.submit(Approvals.answer(request, decision));
+        if (Approvals.asksForReason(key)) {
+            denial = new Composer();
+            return;
+        }
+        var decision = Approvals.decision(key, request);
+        if (decision != null) {
+            answer(request, decision, null);
+        }
+    }
+
+    /** Typing the reason: Enter denies with it, Esc goes back to the choices, Ctrl+C aborts the turn. */
+    private void denialKey(Key key, EventMsg request) {
+        switch (key.name()) {
+            case TEXT, PASTE -> denial.insert(key.text());
+            case BACKSPACE -> denial.backspace();
+            case DELETE -> denial.delete();
+            case LEFT -> denial.left();
+            case RIGHT -> denial.right();
+            case HOME -> denial.home();
+            case END -> denial.end();
+            case ENTER -> {
+                String reason = denial.text().strip();
+                answer(request, ReviewDecision.DENIED, reason.isEmpty() ? null : reason);
+            }
+            case ESC -> denial = null;
+            case CTRL_C -> answer(request, ReviewDecision.ABORT, null);
+            default -> { }
+        }
+    }
+
+    private void answer(EventMsg request, ReviewDecision decision, String reason) {
+        denial = null;
+        engine.submit(Approvals.answer(request, decision, reason));
         conversation.approvalAnswered();
     }
 
@@ -105,6 +171,25 @@ final class ChatApp {
         }
     }
 
+    /** Enter takes the match into the composer, Esc leaves the composer as it was, other keys take it and act. */
+    private void searchKey(Key key) {
+        switch (key.name()) {
+            case TEXT, PASTE -> search.type(key.text());
+            case BACKSPACE -> search.backspace();
+            case CTRL_R -> search.older();
+            case ESC, CTRL_C -> search = null;
+            case ENTER -> {
+                composer.set(search.shown());
+                search = null;
+            }
+            default -> {
+                composer.set(search.shown());
+                search = null;
+                composerKey(key);
+            }
+        }
+    }
+
     private void composerKey(Key key) {
         switch (key.name()) {
             case TEXT, PASTE -> composer.insert(key.text());
@@ -119,6 +204,7 @@ final class ChatApp {
             case END -> composer.end();
             case CTRL_U -> composer.set("");
             case CTRL_O -> conversation.expandLastCommand();
+            case CTRL_R -> search = new HistorySearch(history, composer.text());
             case UP -> {
                 if (composer.onFirstLine()) {
                     history.older(composer);
@@ -171,7 +257,13 @@ final class ChatApp {
         history.sent(text);
         if (text.startsWith("/") && !text.contains("\n")) {
             commands.run(text.substring(1));
-        } else if (conversation.turnRunning()) {
+        } else {
+            sendOrQueue(text);
+        }
+    }
+
+    private void sendOrQueue(String text) {
+        if (conversation.turnRunning()) {
             queued.add(text);
         } else {
             send(text);
@@ -220,8 +312,12 @@ final class ChatApp {
         }
         String text = composer.text();
         if (text.startsWith("/") && !text.contains(" ") && !text.contains("\n") && token.equals(text)) {
-            return SlashCommand.matching(text.substring(1)).stream()
-                    .map(c -> String.format(Locale.ROOT, "%-10s %s", c.word(), c.help())).toList();
+            String typed = text.substring(1);
+            List<String> lines = new ArrayList<>(SlashCommand.matching(typed).stream()
+                    .map(c -> String.format(Locale.ROOT, "%-10s %s", c.word(), c.help())).toList());
+            commands.prompts().stream().filter(p -> p.name().startsWith(typed))
+                    .forEach(p -> lines.add(String.format(Locale.ROOT, "%-10s %s", p.name(), p.help())));
+            return lines;
         }
         return List.of();
     }
@@ -264,13 +360,28 @@ final class ChatApp {
         EventMsg approval = conversation.pendingApproval();
         if (approval != null) {
             rows.addAll(Approvals.render(approval, width, theme));
-            return new Live(rows, rows.size() - 1, 0);
+            if (denial == null) {
+                return new Live(rows, rows.size() - 1, 0);
+            }
+            Composer.Layout layout = denial.layout(width, theme, "Tell Moka why not (enter denies, esc goes back)");
+            int top = rows.size();
+            rows.addAll(layout.rows());
+            return new Live(rows, top + layout.cursorRow(), layout.cursorColumn());
         }
         if (picker != null) {
             rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
             return new Live(rows, rows.size() - 1, 0);
         }
         rows.add(Line.EMPTY);
+        if (search != null) {
+            Composer shown = new Composer();
+            shown.set(search.shown());
+            rows.addAll(shown.layout(width, theme, "").rows());
+            rows.add(Line.of(search.prompt(), theme.accent()).truncate(width));
+            rows.add(Line.of("ctrl+r older · enter takes it · esc leaves the composer as it was", theme.muted())
+                    .truncate(width));
+            return new Live(rows, rows.size() - 2, Math.min(width - 1, search.queryEnd()));
+        }
         Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
         int composerTop = rows.size();
         rows.addAll(layout.rows());

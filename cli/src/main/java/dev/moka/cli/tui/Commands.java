@@ -27,20 +27,38 @@ final class Commands {
     private final Catalog catalog;
     private final Consumer<Picker> openPicker;
     private final Runnable quit;
+    private final Runnable newConversation;
+    private final List<CustomPrompt> prompts;
+    private final Consumer<String> send;
 
-    Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit) {
+    Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
+            Runnable newConversation, List<CustomPrompt> prompts, Consumer<String> send) {
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
         this.openPicker = openPicker;
         this.quit = quit;
+        this.newConversation = newConversation;
+        this.prompts = List.copyOf(prompts);
+        this.send = send;
+    }
+
+    List<CustomPrompt> prompts() {
+        return prompts;
     }
 
     void run(String line) {
-        String word = line.split("\\s+", 2)[0];
+        String[] parts = line.split("\\s+", 2);
+        String word = parts[0];
         SlashCommand command = SlashCommand.named(word);
         if (command == null) {
-            conversation.notice("Unknown command /" + word + "; type / to see the commands", Cell.Notice.Kind.ERROR);
+            CustomPrompt prompt = prompts.stream().filter(p -> p.name().equals(word)).findFirst().orElse(null);
+            if (prompt != null) {
+                sendPrompt(prompt.expand(parts.length > 1 ? parts[1] : ""), word);
+            } else {
+                conversation.notice("Unknown command /" + word + "; type / to see the commands",
+                        Cell.Notice.Kind.ERROR);
+            }
             return;
         }
         switch (command) {
@@ -51,10 +69,33 @@ final class Commands {
             case COMPACT -> engine.submit(new Op.Compact());
             case MENTION -> conversation.notice("Type @ and part of a file's name; tab inserts it",
                     Cell.Notice.Kind.INFO);
-            case NEW -> conversation.notice("/new is not available yet; quit and run moka again",
-                    Cell.Notice.Kind.WARNING);
+            case NEW -> newConversation.run();
+            case INIT -> init();
+            case MCP -> {
+                engine.submit(new Op.ListMcpTools());
+                conversation.notice("Asking the MCP servers for their tools…", Cell.Notice.Kind.INFO);
+            }
             case QUIT -> quit.run();
         }
+    }
+
+    private void sendPrompt(String text, String name) {
+        if (text.isBlank()) {
+            conversation.notice("The prompt /" + name + " is empty; nothing was sent", Cell.Notice.Kind.WARNING);
+        } else {
+            send.accept(text);
+        }
+    }
+
+    /** Refuses where an AGENTS.md exists: the model would overwrite instructions a person wrote. */
+    private void init() {
+        Path agents = Path.of(conversation.info().cwd()).resolve("AGENTS.md");
+        if (java.nio.file.Files.exists(agents)) {
+            conversation.notice("AGENTS.md already exists here (" + agents + "); /init leaves it as it is",
+                    Cell.Notice.Kind.WARNING);
+            return;
+        }
+        send.accept(InitPrompt.TEXT);
     }
 
     private void status() {

@@ -90,7 +90,7 @@ final class Conversation {
             case EventMsg.ConversationHistoryResponse h -> transcript(h.entries());
             case EventMsg.TurnDiff d -> { }
             case EventMsg.UserMessage u -> { }
-            case EventMsg.McpListToolsResponse r -> { }
+            case EventMsg.McpListToolsResponse r -> add(McpToolList.cell(r.tools()));
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.Unknown u -> { }
@@ -102,6 +102,18 @@ final class Conversation {
         info = new SessionInfo(s.sessionId(), s.model(), s.reasoningEffort(), s.modelProvider(), s.cwd(),
                 s.approvalPolicy(), s.sandboxMode(), s.rolloutPath(), info.tokensUsed(), info.contextLeftPercent());
         resumed = s.resumed();
+    }
+
+    /**
+     * Forgets the closed session's state for a fresh one: its turn, commands, approvals and identity; the
+     * partial answer is finished so it stays on screen.
+     */
+    void restart() {
+        finishAnswer(null);
+        endTurn();
+        patches.clear();
+        info = SessionInfo.UNKNOWN;
+        resumed = false;
     }
 
     void startTurn() {

@@ -1,7 +1,7 @@
 package dev.moka.cli.tui;
 
 import dev.moka.core.session.Session;
-import dev.moka.protocol.Event;
+import dev.moka.core.config.ConfigException;
 import dev.moka.protocol.Op;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,13 +36,18 @@ public final class Tui {
     /** Keys and screen of a terminal-less run (the start-up cache's training), in place of the terminal's. */
     public record Streams(InputStream in, OutputStream out) {}
 
+    /** Opens a fresh conversation with the configuration the UI started with, for {@code /new}. */
+    public interface Fresh {
+        Session open() throws ConfigException, IOException, InterruptedException;
+    }
+
     private Tui() {}
 
     /**
      * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once. {@code streams}
-     * is null for the process's terminal.
+     * is null for the process's terminal. {@code mokaHome}'s {@code prompts/*.md} become slash commands.
      */
-    public static void run(Session session, Settings settings, List<ModelChoice> models, Path cwd,
+    public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
             String firstPrompt, Streams streams) throws IOException, InterruptedException {
         Terminal terminal = streams == null ? open() : TerminalBuilder.builder().system(false)
                 .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
@@ -56,21 +61,23 @@ public final class Tui {
         var catalog = new Commands.Catalog(models.stream()
                 .map(m -> new Commands.Catalog.Model(m.slug(), m.efforts())).toList());
         var display = new DisplaySettings(settings.hideReasoning(), Theme.named(settings.theme()), settings.colour());
-        ChatApp app = new ChatApp(session::submit, display, catalog, new FileFinder(cwd));
+        CurrentSession current = new CurrentSession(session, signals);
+        ChatApp app = new ChatApp(current, display, catalog, new FileFinder(cwd),
+                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")));
         Screen screen = new Screen(terminal.writer(), settings.colour());
         terminal.writer().print(PASTE_ON);
         try {
-            startReaders(session, terminal.reader(), signals);
+            startKeys(terminal.reader(), signals);
             if (firstPrompt != null && !firstPrompt.isBlank()) {
                 app.send(firstPrompt.strip());
             }
-            loop(app, screen, terminal, signals);
+            loop(app, screen, terminal, signals, current, fresh);
         } finally {
             screen.close(List.of());
             terminal.writer().print(PASTE_OFF);
             terminal.writer().flush();
             terminal.setAttributes(saved);
-            session.submit(new Op.Shutdown());
+            current.shutdown();
             terminal.close();
         }
         String id = app.sessionId();
@@ -88,17 +95,7 @@ public final class Tui {
         }
     }
 
-    private static void startReaders(Session session, NonBlockingReader reader, BlockingQueue<Signal> signals) {
-        Thread.ofVirtual().name("moka-tui-events").start(() -> {
-            try {
-                while (true) {
-                    Event event = session.nextEvent();
-                    signals.add(new Signal.FromEngine(event.msg()));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+    private static void startKeys(NonBlockingReader reader, BlockingQueue<Signal> signals) {
         var keys = new KeyDecoder(timeout -> timeout <= 0 ? reader.read() : reader.read(timeout));
         Thread.ofVirtual().name("moka-tui-keys").start(() -> {
             try {
@@ -115,8 +112,8 @@ public final class Tui {
         });
     }
 
-    private static void loop(ChatApp app, Screen screen, Terminal terminal, BlockingQueue<Signal> signals)
-            throws InterruptedException {
+    private static void loop(ChatApp app, Screen screen, Terminal terminal, BlockingQueue<Signal> signals,
+            CurrentSession current, Fresh fresh) throws InterruptedException {
         Size size = terminal.getSize();
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
@@ -128,10 +125,17 @@ public final class Tui {
             while (signal != null) {
                 switch (signal) {
                     case Signal.Pressed p -> app.onKey(p.key());
-                    case Signal.FromEngine e -> app.onEvent(e.event());
+                    case Signal.FromEngine e -> {
+                        if (current.isCurrent(e.source())) {
+                            app.onEvent(e.event());
+                        }
+                    }
                     case Signal.Resized r -> resized = true;
                 }
                 signal = signals.poll();
+            }
+            if (app.takeNewConversation()) {
+                renew(app, current, fresh);
             }
             app.tick();
             size = terminal.getSize();
@@ -144,6 +148,18 @@ public final class Tui {
                 app.draw(screen, width(size), height(size));
             }
         }
+    }
+
+    /** {@code /new}: the old session shuts down (a running turn with it) and a fresh one takes its place. */
+    private static void renew(ChatApp app, CurrentSession current, Fresh fresh) throws InterruptedException {
+        String previous = app.sessionId();
+        try {
+            current.replace(fresh);
+        } catch (ConfigException | IOException e) {
+            app.failedToRenew(e.getMessage());
+            return;
+        }
+        app.renewed(previous);
     }
 
     private static int width(Size size) {

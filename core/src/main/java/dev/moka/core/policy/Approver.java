@@ -14,7 +14,7 @@ public interface Approver {
      *
      * @throws InterruptedException when the turn is interrupted while waiting
      */
-    ReviewDecision decide(EventMsg request) throws InterruptedException;
+    Review decide(EventMsg request) throws InterruptedException;
 
     /** No one to ask: {@code moka exec}, tests. */
     Approver NOBODY = new Approver() {
@@ -24,8 +24,8 @@ public interface Approver {
         }
 
         @Override
-        public ReviewDecision decide(EventMsg request) {
-            return ReviewDecision.DENIED;
+        public Review decide(EventMsg request) {
+            return Review.of(ReviewDecision.DENIED);
         }
     };
 }

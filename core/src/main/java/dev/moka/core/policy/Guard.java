@@ -146,14 +146,14 @@ public final class Guard {
                     + " Only write files inside the writable roots.", "patch outside the sandbox refused");
         }
         var request = new EventMsg.ApplyPatchApprovalRequest(callId, changes, reason, null);
-        ReviewDecision decision = decide(request, "apply this patch", reason);
-        return switch (decision) {
+        Review review = decide(request, "apply this patch", reason);
+        return switch (review.decision()) {
             case APPROVED -> new PatchPermit.Allowed(false);
             case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
                 grants.grantPaths(files);
                 yield new PatchPermit.Allowed(false);
             }
-            case DENIED -> new PatchPermit.Refused(refusal("patch", reason), "patch denied");
+            case DENIED -> new PatchPermit.Refused(refusal("patch", reason, review.reason()), "patch denied");
             case ABORT -> throw new InterruptedException("the person aborted the turn");
         };
     }
@@ -189,8 +189,8 @@ public final class Guard {
         }
         var event = new EventMsg.ExecApprovalRequest(request.callId(), List.of(request.name(), request.arguments()),
                 request.cwd().toString(), "the MCP tool " + request.name() + " needs approval: " + reason, null);
-        ReviewDecision decision = decide(event, "call the MCP tool " + request.name(), reason);
-        return switch (decision) {
+        Review review = decide(event, "call the MCP tool " + request.name(), reason);
+        return switch (review.decision()) {
             case APPROVED -> new McpPermit.Allowed(true);
             case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
                 if (forSession) {
@@ -198,7 +198,7 @@ public final class Guard {
                 }
                 yield new McpPermit.Allowed(true);
             }
-            case DENIED -> new McpPermit.Refused(refusal("MCP tool call", reason), "MCP tool call denied");
+            case DENIED -> new McpPermit.Refused(refusal("MCP tool call", reason, review.reason()), "MCP tool call denied");
             case ABORT -> throw new InterruptedException("the person aborted the turn");
         };
     }
@@ -222,8 +222,8 @@ public final class Guard {
             throws InterruptedException {
         var event = new EventMsg.ExecApprovalRequest(request.callId(), request.argv(), request.cwd().toString(),
                 reason, prefix);
-        ReviewDecision decision = decide(event, "run " + ShellWords.join(request.argv()), reason);
-        return switch (decision) {
+        Review review = decide(event, "run " + ShellWords.join(request.argv()), reason);
+        return switch (review.decision()) {
             case APPROVED -> null;
             case APPROVED_FOR_SESSION -> {
                 grants.grantCommand(request.argv());
@@ -237,28 +237,31 @@ public final class Guard {
                 }
                 yield null;
             }
-            case DENIED -> new ExecPermit.Refused(refusal("command", reason), "command denied");
+            case DENIED -> new ExecPermit.Refused(refusal("command", reason, review.reason()), "command denied");
             case ABORT -> throw new InterruptedException("the person aborted the turn");
         };
     }
 
-    private ReviewDecision decide(EventMsg request, String what, String reason) throws InterruptedException {
+    private Review decide(EventMsg request, String what, String reason) throws InterruptedException {
         if (!approver.canAsk()) {
             events.accept(request);
             events.accept(new EventMsg.Warning("approval needed to " + what + " (" + reason + "), but nobody can"
                     + " approve in this run: denied"));
-            return ReviewDecision.DENIED;
+            return Review.of(ReviewDecision.DENIED);
         }
         return approver.decide(request);
     }
 
-    private String refusal(String what, String reason) {
-        return approver.canAsk() ? denied(what, reason) : unattended(what, reason);
+    private String refusal(String what, String reason, String said) {
+        return approver.canAsk() ? denied(what, reason, said) : unattended(what, reason);
     }
 
-    private static String denied(String what, String reason) {
-        return "The person denied this " + what + " (asked because " + reason + "). It was not run; do not retry"
-                + " it unchanged. Continue another way or ask the person what they want.";
+    /** {@code said}, the person's reason for the denial, goes to the model word for word: it is the point. */
+    private static String denied(String what, String reason, String said) {
+        return "The person denied this " + what + " (asked because " + reason + ")."
+                + (said == null || said.isBlank() ? "" : " They said: \"" + said.strip() + "\".")
+                + " It was not run; do not retry it unchanged. Continue another way or ask the person what they"
+                + " want.";
     }
 
     private static String unattended(String what, String reason) {

@@ -1,8 +1,8 @@
 package dev.moka.core.session;
 
 import dev.moka.core.policy.Approver;
+import dev.moka.core.policy.Review;
 import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.ReviewDecision;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutionException;
  * thread; an interrupt (the {@code Interrupt} op) ends the wait.
  */
 final class PendingApprovals {
-    private final Map<String, CompletableFuture<ReviewDecision>> waiting = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<Review>> waiting = new ConcurrentHashMap<>();
 
     /** An approver that shows requests through {@code sink} and waits here for their answers. */
     Approver forTurn(EventSink sink) {
@@ -25,9 +25,9 @@ final class PendingApprovals {
             }
 
             @Override
-            public ReviewDecision decide(EventMsg request) throws InterruptedException {
+            public Review decide(EventMsg request) throws InterruptedException {
                 String id = callId(request);
-                var answer = new CompletableFuture<ReviewDecision>();
+                var answer = new CompletableFuture<Review>();
                 waiting.put(id, answer);
                 try {
                     sink.emit(request);
@@ -42,9 +42,9 @@ final class PendingApprovals {
     }
 
     /** Delivers a decision; false when no request with that id is waiting. */
-    boolean answer(String id, ReviewDecision decision) {
-        CompletableFuture<ReviewDecision> answer = waiting.get(id);
-        return answer != null && answer.complete(decision);
+    boolean answer(String id, Review review) {
+        CompletableFuture<Review> answer = waiting.get(id);
+        return answer != null && answer.complete(review);
     }
 
     private static String callId(EventMsg request) {

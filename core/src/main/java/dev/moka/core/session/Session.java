@@ -6,11 +6,11 @@ import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelInfo;
 import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.Review;
 import dev.moka.core.policy.SessionGrants;
 import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.SandboxUnavailableException;
-import dev.moka.protocol.ReviewDecision;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.context.ProjectDocs;
@@ -254,8 +254,9 @@ public final class Session implements AutoCloseable {
                 }
             }
             case Op.Shutdown ignored -> shutdown(id);
-            case Op.ExecApproval approval -> answer(id, approval.id(), approval.decision());
-            case Op.PatchApproval approval -> answer(id, approval.id(), approval.decision());
+            case Op.ExecApproval approval -> answer(id, approval.id(), new Review(approval.decision(), approval.reason()));
+            case Op.PatchApproval approval -> answer(id, approval.id(),
+                    new Review(approval.decision(), approval.reason()));
             case Op.AddToHistory add -> appendHistory(id, add.text());
             case Op.GetHistoryEntryRequest request -> historyEntry(id, request);
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id));
@@ -434,8 +435,8 @@ public final class Session implements AutoCloseable {
         notifier.turnComplete(setup.conversationId(), id, turnContext.cwd(), List.of(input), last, confinement);
     }
 
-    private void answer(String id, String requestId, ReviewDecision decision) {
-        if (!approvals.answer(requestId, decision)) {
+    private void answer(String id, String requestId, Review review) {
+        if (!approvals.answer(requestId, review)) {
             emit(id, new EventMsg.Warning("no approval request \"" + requestId + "\" is waiting; the decision was"
                     + " ignored"));
         }
