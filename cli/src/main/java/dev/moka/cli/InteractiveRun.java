@@ -33,6 +33,12 @@ final class InteractiveRun {
     }
 
     int run() {
+        String execOnly = execOnlyFlag();
+        if (execOnly != null) {
+            startup.err().println("moka: " + execOnly + " is for moka exec, which prints to stdout; the interactive UI"
+                    + " has no use for it (run: moka exec " + execOnly + " ...)");
+            return ExitCodes.USAGE;
+        }
         var console = System.console();
         if (!startup.scripted() && (console == null || !console.isTerminal())) {
             startup.err().println("moka: the interactive UI needs a terminal on stdin and stdout; without one run: "
@@ -83,5 +89,16 @@ final class InteractiveRun {
     private static List<Tui.ModelChoice> models(Config config) {
         return config.models().entries().stream().filter(ModelInfo::listed)
                 .map(m -> new Tui.ModelChoice(m.slug(), m.supportsReasoning() ? m.efforts() : List.of())).toList();
+    }
+
+    /** The first flag given that only means something to exec's output, or null. */
+    private String execOnlyFlag() {
+        if (options.json()) {
+            return "--json";
+        }
+        if (options.outputLastMessage() != null) {
+            return "--output-last-message";
+        }
+        return options.outputSchema() != null ? "--output-schema" : null;
     }
 }

@@ -78,4 +78,14 @@ class UserMistakesTest {
         assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "-C", repo.resolve("missing").toString(),
                 "hi"), "missing");
     }
+
+    @Test
+    void execOnlyFlagsOnTheInteractiveCommandAreOneLineEach() throws Exception {
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "--json", "hi"), "--json", "moka exec");
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "-o", "out.txt", "hi"), "--output-last-message",
+                "moka exec");
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "--output-schema", "schema.json", "hi"),
+                "--output-schema", "moka exec");
+        assertThat(repo.resolve("out.txt")).doesNotExist();
+    }
 }
