@@ -120,6 +120,17 @@ final class AnswerStream {
         }
     }
 
+    /**
+     * The stream broke and the engine retries it: every delta comes again from the start, so the next attempt
+     * is a fresh answer. What was not handed out yet is dropped; an open code block already handed out is
+     * closed, so the retried answer does not draw inside it.
+     */
+    List<Cell> restart() {
+        List<Cell> closing = chunkedFence == null ? List.of() : List.of(new Cell.Code(chunkedFence, "", false, true));
+        reset();
+        return closing;
+    }
+
     private void reset() {
         text.setLength(0);
         committed = scanned = 0;

@@ -72,7 +72,10 @@ final class Conversation {
                 }
             }
             case EventMsg.BackgroundEvent b -> notice(b.message(), Cell.Notice.Kind.INFO);
-            case EventMsg.StreamError s -> notice("Reconnecting: " + s.message(), Cell.Notice.Kind.WARNING);
+            case EventMsg.StreamError s -> {
+                answer.restart().forEach(this::add);
+                notice("Reconnecting: " + s.message() + "; the answer starts again below", Cell.Notice.Kind.WARNING);
+            }
             case EventMsg.Warning w -> notice(w.message(), Cell.Notice.Kind.WARNING);
             case EventMsg.Error e -> {
                 notice(e.message(), Cell.Notice.Kind.ERROR);

@@ -43,6 +43,22 @@ class AnswerStreamTest {
     }
 
     @Test
+    void aRetriedStreamStartsAFreshAnswerSoTheDroppedAttemptIsNeitherGluedOnNorRepeated() {
+        stream.add("The answer is 41.");
+        assertThat(stream.restart()).isEmpty();
+        List<Cell> out = new ArrayList<>(stream.add("Done.\n\nSecond part"));
+        out.addAll(stream.finish("Done.\n\nSecond part"));
+        assertThat(out).containsExactly(new Cell.Answer("Done."), new Cell.Answer("Second part"));
+    }
+
+    @Test
+    void aRetryClosesTheCodeBlockTheDroppedAttemptHadOpened() {
+        stream.add("```sh\necho 1\n");
+        assertThat(stream.restart()).containsExactly(new Cell.Code("sh", "", false, true));
+        assertThat(stream.tail()).isNull();
+    }
+
+    @Test
     void leavesIndentedFencesToTheMarkdownParser() {
         assertThat(stream.add("1. step\n   ```sh\n   make\n   ```\n")).isEmpty();
         assertThat(stream.finish(null)).containsExactly(new Cell.Answer("1. step\n   ```sh\n   make\n   ```"));
