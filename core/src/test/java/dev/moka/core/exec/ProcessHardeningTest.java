@@ -4,17 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ProcessHardeningTest {
+    @TempDir
+    static Path childClasses;
+
     /** Runs {@link HardenedChildMain} as an unprivileged user, as the commands of a real session would run. */
     private static Map<String, String> childReport(String mode) throws Exception {
-        String classpath = location(ProcessHardening.class) + File.pathSeparator + location(HardenedChildMain.class);
+        String classpath = readableCopy().toString();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> argv = new ArrayList<>();
         if (ProcessHandle.current().info().user().orElse("").equals("root")) {
@@ -32,8 +39,32 @@ class ProcessHardeningTest {
         return report;
     }
 
-    private static String location(Class<?> type) throws Exception {
-        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    /**
+     * The two classes the child runs, copied where the unprivileged user can read them: the checkout may sit
+     * in a directory only its owner can enter (a clone under {@code mktemp -d}, as CI makes).
+     */
+    private static Path readableCopy() throws Exception {
+        Path root = childClasses;
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path target = Files.createDirectories(root.resolve("dev/moka/core/exec"));
+        for (Class<?> type : List.of(ProcessHardening.class, HardenedChildMain.class)) {
+            Path source = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .resolve("dev/moka/core/exec");
+            try (var classes = Files.newDirectoryStream(source, type.getSimpleName() + "*.class")) {
+                for (Path file : classes) {
+                    Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        for (Path dir = target; !dir.equals(root); dir = dir.getParent()) {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        try (var files = Files.list(target)) {
+            for (Path file : files.toList()) {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        }
+        return root;
     }
 
     @Test
