@@ -3,39 +3,17 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.protocol.Json;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code moka login --with-api-key}, {@code moka login status} and {@code moka logout}, as a person runs them. */
-class ApiKeyLoginTest {
+class ApiKeyLoginTest extends ProcessFixture {
     static final String KEY = "sk-stdin-key-0123456789";
 
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
 
     private Map<String, String> env() {
         return MokaProcess.envWithoutKey(home, server.url());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.protocol.Json;
 import dev.moka.testkit.CapturedRequest;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
@@ -12,32 +11,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-class ExecCommandTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
-
+class ExecCommandTest extends ProcessFixture {
     private Map<String, String> env() {
         return MokaProcess.env(home, server.url());
     }

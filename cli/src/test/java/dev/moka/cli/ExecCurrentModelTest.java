@@ -2,38 +2,19 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** Today's default model, as a new user meets it: the tools it was trained on, and the efforts it takes. */
-class ExecCurrentModelTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
+class ExecCurrentModelTest extends ProcessFixture {
     @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
+    void prepare() throws Exception {
         Files.writeString(home.resolve("config.toml"), "model_reasoning_effort = \"max\"\n");
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     @Test

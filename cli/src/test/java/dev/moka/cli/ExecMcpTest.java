@@ -3,36 +3,12 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.McpTestServers;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** MCP servers that fail to start, as `moka exec` reports them. */
-class ExecMcpTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
-
+class ExecMcpTest extends ProcessFixture {
     @Test
     void aRequiredServerThatFailsEndsTheRunWithItsOwnErrorAndSendsNothing() throws Exception {
         Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\n"

@@ -2,37 +2,14 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The permission flags of {@code moka exec} and what happens in exec when something would need approval. */
-class ExecPermissionsTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
-
+class ExecPermissionsTest extends ProcessFixture {
     private Map<String, String> env() {
         return MokaProcess.env(home, server.url());
     }

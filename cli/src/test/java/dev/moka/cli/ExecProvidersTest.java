@@ -2,7 +2,6 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
 import dev.moka.testkit.Sse;
 import java.io.IOException;
@@ -12,37 +11,16 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code moka exec} with local providers, an auth command and keys from each source, as a person runs it. */
-class ExecProvidersTest {
+class ExecProvidersTest extends ProcessFixture {
     /** Neither named nor shaped like a secret: only knowing the key itself can mask it. */
     static final String KEY = "acme-live-7f3b9c2e1d4a5b6c";
 
     @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    @TempDir
     Path scripts;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
 
     private Map<String, String> env() {
         return MokaProcess.envWithoutKey(home, server.url());

@@ -2,7 +2,6 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.StatusReply;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,39 +11,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The probe's finding: a key echoed in a server's error body, or set in a provider's query parameters, was
  * printed to stderr and {@code --json} and written to the rollout. Each test runs the real command twice (as
  * text and as JSONL) and looks for the key everywhere it wrote.
  */
-class ExecRedactsSecretsTest {
+class ExecRedactsSecretsTest extends ProcessFixture {
     /** Neither named like a secret nor shaped like one: only knowing the configured value can mask it. */
     static final String PROVIDER_KEY = "acme-live-7f3b9c2e1d4a5b6c";
     static final String QUERY_KEY = "qp-91c2d8e7a6b5f4e3";
 
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
 
     private void configure(String queryParams) throws IOException {
         Files.writeString(home.resolve("config.toml"), """

@@ -3,21 +3,18 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.protocol.Json;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** What {@code moka exec} shows a person (and a --json reader) of its work, through the real process. */
-class ExecShowsItsWorkTest {
+class ExecShowsItsWorkTest extends ProcessFixture {
     private static final String PATCH = """
             *** Begin Patch
             *** Add File: hello.txt
@@ -30,24 +27,9 @@ class ExecShowsItsWorkTest {
             *** End Patch
             """;
 
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
     @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
+    void prepare() throws Exception {
         Files.writeString(repo.resolve("notes.txt"), "old line\n");
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     private Map<String, String> env() {

@@ -2,37 +2,18 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Slash commands, the @ finder, resizing and resume, in the real moka in tmux. */
-class TuiCommandsTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
+class TuiCommandsTest extends ProcessFixture {
     @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
+    void prepare() throws Exception {
         Files.createDirectories(repo.resolve("src/main"));
         Files.writeString(repo.resolve("src/main/Widget.java"), "class Widget {}\n");
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     private Map<String, String> env() {

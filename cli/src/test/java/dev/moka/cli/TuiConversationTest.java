@@ -2,19 +2,15 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The interactive UI, run for real in tmux against the mock server: what a person sees and types. */
-class TuiConversationTest {
+class TuiConversationTest extends ProcessFixture {
     private static final String ANSWER = """
             # Result
 
@@ -29,24 +25,9 @@ class TuiConversationTest {
             | a.txt | 12 |
             """;
 
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path repo;
-
-    MockResponsesServer server;
-
     @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(repo.resolve(".git"));
+    void prepare() throws Exception {
         Files.writeString(repo.resolve("notes.txt"), "old line\n");
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     private Map<String, String> env() {
