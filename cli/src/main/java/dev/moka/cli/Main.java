@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.core.WarmUp;
 import dev.moka.core.client.HttpClients;
 import dev.moka.core.exec.ProcessHardening;
 import dev.moka.protocol.Json;
@@ -26,7 +27,7 @@ public final class Main {
      */
     static Future<List<String>> startHardening() {
         var hardening = new FutureTask<>(ProcessHardening::apply);
-        Thread.ofVirtual().name("moka-hardening").start(hardening);
+        WarmUp.start("moka-hardening", hardening);
         return hardening;
     }
 
@@ -43,7 +44,7 @@ public final class Main {
         HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy();
         // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
         if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
-            Thread.ofVirtual().name("moka-json-init").start(Json::warmUp);
+            WarmUp.start("moka-json-init", Json::warmUp);
         }
         return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening)));
     }

@@ -41,14 +41,32 @@ final class MokaProcess {
         }
         process.getOutputStream().close();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            String threads = threadDump(process.pid());
             process.destroyForcibly();
-            throw new AssertionError("moka did not exit within 60 s; stderr: " + Files.readString(err));
+            throw new AssertionError("moka did not exit within 60 s; stderr: " + Files.readString(err)
+                    + "\nits threads then:\n" + threads);
         }
         try {
             return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
+        }
+    }
+
+    /** What a hung child was doing, so that a hang seen once (in CI) can be explained. */
+    private static String threadDump(long pid) throws IOException, InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        Path text = Files.createTempFile("moka-threads", ".txt");
+        try {
+            Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print")
+                    .redirectErrorStream(true).redirectOutput(text.toFile()).start();
+            if (!dump.waitFor(20, TimeUnit.SECONDS)) {
+                dump.destroyForcibly();
+            }
+            return Files.readString(text);
+        } finally {
+            Files.deleteIfExists(text);
         }
     }
 

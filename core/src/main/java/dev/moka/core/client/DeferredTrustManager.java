@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.WarmUp;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -22,10 +23,10 @@ final class DeferredTrustManager extends X509ExtendedTrustManager {
     private final CompletableFuture<X509ExtendedTrustManager> delegate = new CompletableFuture<>();
     private final AtomicBoolean started = new AtomicBoolean();
 
-    /** Starts loading on a virtual thread, unless already started; returns at once. */
+    /** Starts loading in the background, unless already started; returns at once. */
     void prefetch() {
         if (started.compareAndSet(false, true)) {
-            Thread.ofVirtual().name("moka-trust-init").start(this::load);
+            WarmUp.start("moka-trust-init", this::load);
         }
     }
 

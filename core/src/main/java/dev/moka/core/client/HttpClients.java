@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.WarmUp;
 import java.net.http.HttpClient;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -23,7 +24,7 @@ public final class HttpClients implements Supplier<HttpClient> {
     /** Starts building the client on a background thread now; {@link #get()} waits for it. */
     public static HttpClients startDefault() {
         HttpClients clients = new HttpClients();
-        Thread.ofVirtual().name("moka-http-client-init").start(clients::build);
+        WarmUp.start("moka-http-client-init", clients::build);
         return clients;
     }
 

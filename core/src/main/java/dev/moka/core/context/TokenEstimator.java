@@ -1,5 +1,6 @@
 package dev.moka.core.context;
 
+import dev.moka.core.WarmUp;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
@@ -63,7 +64,7 @@ public final class TokenEstimator {
 
         Loader start() {
             if (started.compareAndSet(false, true)) {
-                Thread.ofVirtual().name("moka-tokenizer-load").start(() -> {
+                WarmUp.start("moka-tokenizer-load", () -> {
                     try {
                         encoding.complete(Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE));
                     } catch (RuntimeException | Error e) {

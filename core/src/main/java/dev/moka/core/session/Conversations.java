@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.WarmUp;
 import dev.moka.core.MokaVersion;
 import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
@@ -88,7 +89,7 @@ public final class Conversations {
         };
         // Building the tools (schema generation) overlaps opening the rollout and the client.
         var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions, mcp));
-        Thread.ofVirtual().name("moka-tools-init").start(tools);
+        WarmUp.start("moka-tools-init", tools);
         List<EventMsg> notices = new ArrayList<>();
         config.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         Opened opened;
@@ -225,7 +226,7 @@ public final class Conversations {
         SandboxRules rules = SandboxRules.of(config.sandboxPolicy(), config.cwd(), childEnv, config.mokaHome(),
                 config.sandbox().allowGitWrites());
         var check = new CompletableFuture<List<EventMsg>>();
-        Thread.ofVirtual().name("moka-sandbox-check").start(() -> {
+        WarmUp.start("moka-sandbox-check", () -> {
             try {
                 launcher.confine(rules);
             } catch (SandboxUnavailableException e) {
