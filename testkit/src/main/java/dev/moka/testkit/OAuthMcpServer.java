@@ -43,6 +43,8 @@ public final class OAuthMcpServer implements AutoCloseable {
     private final AtomicInteger refreshes = new AtomicInteger();
     private volatile String accessToken;
     private volatile boolean forgeState;
+    private volatile String advertisedIssuer;
+    private volatile List<String> challengeMethods = List.of("S256");
 
     private OAuthMcpServer(HttpServer server, boolean namesMetadata, long expiresIn) {
         this.server = server;
@@ -90,23 +92,40 @@ public final class OAuthMcpServer implements AutoCloseable {
         forgeState = true;
     }
 
+    /** From now on the authorization server's metadata names {@code issuer} as its issuer (RFC 8414 3.3 test). */
+    public void advertiseIssuer(String issuer) {
+        advertisedIssuer = issuer;
+    }
+
+    /** From now on the metadata lists these PKCE methods ({@code code_challenge_methods_supported}). */
+    public void advertiseChallengeMethods(String... methods) {
+        challengeMethods = List.of(methods);
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getPath();
             switch (path) {
                 case "/mcp" -> mcp(exchange);
                 case "/meta/resource", "/.well-known/oauth-protected-resource/mcp" -> resourceMetadata(exchange, path);
-                case "/.well-known/oauth-authorization-server/auth" -> send(exchange, 200, Json.object()
-                        .put("issuer", base() + "/auth").put("authorization_endpoint", base() + "/auth/authorize")
-                        .put("token_endpoint", base() + "/auth/token")
-                        .put("registration_endpoint", base() + "/auth/register")
-                        .set("code_challenge_methods_supported", Json.array().add("S256")));
+                case "/.well-known/oauth-authorization-server/auth" -> authorizationServerMetadata(exchange);
                 case "/auth/register" -> register(exchange);
                 case "/auth/authorize" -> authorize(exchange);
                 case "/auth/token" -> token(exchange);
                 default -> send(exchange, 404, Json.object().put("error", "not_found"));
             }
         }
+    }
+
+    private void authorizationServerMetadata(HttpExchange exchange) throws IOException {
+        var methods = Json.array();
+        challengeMethods.forEach(methods::add);
+        String issuer = advertisedIssuer == null ? base() + "/auth" : advertisedIssuer;
+        send(exchange, 200, Json.object()
+                .put("issuer", issuer).put("authorization_endpoint", base() + "/auth/authorize")
+                .put("token_endpoint", base() + "/auth/token")
+                .put("registration_endpoint", base() + "/auth/register")
+                .set("code_challenge_methods_supported", methods));
     }
 
     /** Served at the well-known address only when the 401 does not name it, so each test proves one way. */

@@ -59,6 +59,8 @@ final class McpAuthDiscovery {
                     + " is not a valid URL");
         }
         JsonNode authorization = firstDocument(candidates, "authorization server metadata");
+        checkIssuer(authorization, issuer);
+        checkPkce(authorization, issuer);
         String authorize = Json.text(authorization, "authorization_endpoint");
         String token = Json.text(authorization, "token_endpoint");
         if (authorize == null || token == null) {
@@ -69,6 +71,40 @@ final class McpAuthDiscovery {
         return new McpAuthEndpoints(resourceId == null ? serverUrl : resourceId, authorize, token,
                 Json.text(authorization, "registration_endpoint"), challenge.flatMap(McpAuthDiscovery::scope)
                         .orElseGet(() -> scopes(resource)));
+    }
+
+    /**
+     * RFC 8414 section 3.3: metadata whose {@code issuer} is not the issuer it was fetched for must not be used,
+     * or a server could send the person's sign-in to endpoints another party chose.
+     */
+    private static void checkIssuer(JsonNode authorization, String issuer) throws OAuthException {
+        String named = Json.text(authorization, "issuer");
+        if (named == null || !stripSlash(named).equals(stripSlash(issuer))) {
+            throw new OAuthException("the authorization server metadata for " + issuer + " names "
+                    + (named == null ? "no issuer" : "the issuer " + named) + ", so it was not used (RFC 8414 3.3)");
+        }
+    }
+
+    private static String stripSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    /**
+     * Moka signs in only with PKCE S256. A server that lists its PKCE methods without S256 cannot take that
+     * sign-in; one that lists none is tried (the 2025-06-18 spec lets it omit the list).
+     */
+    private static void checkPkce(JsonNode authorization, String issuer) throws OAuthException {
+        JsonNode methods = authorization.path("code_challenge_methods_supported");
+        if (!methods.isArray()) {
+            return;
+        }
+        for (JsonNode method : methods) {
+            if ("S256".equals(method.asString())) {
+                return;
+            }
+        }
+        throw new OAuthException("the authorization server " + issuer + " does not offer PKCE with S256 (it lists "
+                + methods + "), which MCP sign-in requires");
     }
 
     /** The server's {@code WWW-Authenticate} answer to a request without a token; empty when it did not ask. */

@@ -107,6 +107,32 @@ class McpOAuthTest {
     }
 
     @Test
+    void metadataNamingAnotherIssuerIsNotUsed() throws Exception {
+        try (OAuthMcpServer server = OAuthMcpServer.start(true, 3600)) {
+            server.advertiseIssuer("https://attacker.example/auth");
+
+            assertThatThrownBy(() -> oauth().login("secure", server.mcpUrl(), prompt()))
+                    .isInstanceOf(OAuthException.class)
+                    .hasMessage("the authorization server metadata for " + server.base() + "/auth names the issuer"
+                            + " https://attacker.example/auth, so it was not used (RFC 8414 3.3)");
+            assertThat(shown).isEmpty();
+            assertThat(home.resolve("credentials/mcp/secure.json")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aServerWithoutPkceS256IsRefusedBeforeTheBrowserOpens() throws Exception {
+        try (OAuthMcpServer server = OAuthMcpServer.start(true, 3600)) {
+            server.advertiseChallengeMethods("plain");
+
+            assertThatThrownBy(() -> oauth().login("secure", server.mcpUrl(), prompt()))
+                    .isInstanceOf(OAuthException.class)
+                    .hasMessageContaining("does not offer PKCE with S256 (it lists [\"plain\"])");
+            assertThat(shown).isEmpty();
+        }
+    }
+
+    @Test
     void withoutASignInTheServerIsReportedOnceWithTheCommandThatFixesIt() throws Exception {
         try (OAuthMcpServer server = OAuthMcpServer.start(true, 3600); McpServers servers = start(server)) {
             assertThat(servers.startupFailures().get()).containsExactly("MCP server \"secure\" did not start, so its"
