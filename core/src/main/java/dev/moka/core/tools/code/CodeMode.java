@@ -142,6 +142,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
         if (current != null) {
             current.interrupt();
         }
-        engine.close();
+        // The engine is left to GraalJS's own shutdown hook: closing it while the warm-up thread is still
+        // creating its first context deadlocked the exit of `moka exec` (both waited on the engine's lock).
     }
 }
