@@ -18,7 +18,7 @@ class ExecCurrentModelTest extends ProcessFixture {
     }
 
     @Test
-    void theDefaultModelGetsExecCommandAndTheFreeformPatchAndTakesMax() throws Exception {
+    void theDefaultModelIsOfferedCodeModeStillRunsADirectExecCommandAndTakesMax() throws Exception {
         server.enqueue(Sse.response("r1").functionCall("call_1", "exec_command", "{\"cmd\":\"echo hello-from-exec\"}")
                         .completed(),
                 Sse.response("r2").text("m1", "Ran it.").completed());
@@ -31,10 +31,15 @@ class ExecCurrentModelTest extends ProcessFixture {
         JsonNode first = server.requests().getFirst().bodyJson();
         assertThat(first.get("model").asString()).isEqualTo("gpt-6.1-sol");
         assertThat(first.get("reasoning").get("effort").asString()).isEqualTo("max");
+        // gpt-6.1-sol is code-mode only: exec and wait in an additional_tools item, the other tools nested in
+        // exec's description; a direct exec_command call is still run, as Codex does.
+        assertThat(first.has("tools")).isFalse();
+        JsonNode functions = first.get("input").get(0).get("tools").get(0);
         List<String> tools = new ArrayList<>();
-        first.get("tools").forEach(tool -> tools.add(tool.get("type").asString() + ":" + tool.get("name").asString()));
-        assertThat(tools).contains("function:exec_command", "function:write_stdin", "custom:apply_patch")
-                .doesNotContain("function:shell");
+        functions.get("tools").forEach(tool -> tools.add(tool.get("type").asString() + ":" + tool.get("name").asString()));
+        assertThat(tools).containsExactly("custom:exec", "function:wait");
+        assertThat(functions.get("tools").get(0).get("description").asString()).contains("exec_command(args:")
+                .contains("write_stdin(args:").contains("apply_patch(input: string)").doesNotContain(" shell(");
         assertThat(server.requests().getLast().bodyJson().toString()).contains("hello-from-exec");
     }
 

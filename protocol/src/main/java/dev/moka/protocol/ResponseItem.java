@@ -61,12 +61,49 @@ public sealed interface ResponseItem {
         }
     }
 
-    /** The output of a function call; always a plain string on the wire, even on failure. */
-    record FunctionCallOutput(String callId, String output) implements ResponseItem {}
+    /**
+     * The output of a function call: a plain string on the wire, even on failure, unless {@code content} is
+     * not null; then the output is that list of content items (code mode's text and images) and
+     * {@code output} is their text, joined, for whatever only reads text.
+     */
+    record FunctionCallOutput(String callId, String output, List<ContentItem> content) implements ResponseItem {
+        public FunctionCallOutput {
+            content = content == null ? null : List.copyOf(content);
+        }
 
-    record CustomToolCall(String id, String name, String input, String callId) implements ResponseItem {}
+        public FunctionCallOutput(String callId, String output) {
+            this(callId, output, null);
+        }
 
-    record CustomToolCallOutput(String callId, String output) implements ResponseItem {}
+        /** An output sent as a list of content items. */
+        public static FunctionCallOutput of(String callId, List<ContentItem> content) {
+            return new FunctionCallOutput(callId, ContentItem.joinedText(content), content);
+        }
+    }
+
+    /** A call of a freeform tool; {@code namespace} as for {@link FunctionCall}. */
+    record CustomToolCall(String id, String name, String input, String callId, String namespace)
+            implements ResponseItem {
+        public CustomToolCall(String id, String name, String input, String callId) {
+            this(id, name, input, callId, null);
+        }
+    }
+
+    /** The output of a freeform call; {@code content} as for {@link FunctionCallOutput}. */
+    record CustomToolCallOutput(String callId, String output, List<ContentItem> content) implements ResponseItem {
+        public CustomToolCallOutput {
+            content = content == null ? null : List.copyOf(content);
+        }
+
+        public CustomToolCallOutput(String callId, String output) {
+            this(callId, output, null);
+        }
+
+        /** An output sent as a list of content items. */
+        public static CustomToolCallOutput of(String callId, List<ContentItem> content) {
+            return new CustomToolCallOutput(callId, ContentItem.joinedText(content), content);
+        }
+    }
 
     /** A hosted web search the server ran itself; replayed verbatim. */
     record WebSearchCall(ObjectNode raw) implements ResponseItem {}

@@ -56,18 +56,21 @@ public final class ResponseItemCodec {
             case ResponseItem.FunctionCallOutput o -> {
                 out.put("type", "function_call_output");
                 out.put("call_id", o.callId());
-                out.put("output", o.output());
+                putOutput(out, o.output(), o.content());
             }
             case ResponseItem.CustomToolCall c -> {
                 out.put("type", "custom_tool_call");
                 out.put("name", c.name());
+                if (c.namespace() != null) {
+                    out.put("namespace", c.namespace());
+                }
                 out.put("input", c.input());
                 out.put("call_id", c.callId());
             }
             case ResponseItem.CustomToolCallOutput o -> {
                 out.put("type", "custom_tool_call_output");
                 out.put("call_id", o.callId());
-                out.put("output", o.output());
+                putOutput(out, o.output(), o.content());
             }
             case ResponseItem.WebSearchCall w -> out.setAll(w.raw());
             case ResponseItem.Compaction c -> {
@@ -104,12 +107,13 @@ public final class ResponseItemCodec {
                     orEmpty(Json.text(obj, "arguments")), orEmpty(Json.text(obj, "call_id")),
                     Json.text(obj, "namespace"));
             case "function_call_output" -> new ResponseItem.FunctionCallOutput(
-                    orEmpty(Json.text(obj, "call_id")), outputText(obj.get("output")));
+                    orEmpty(Json.text(obj, "call_id")), outputText(obj.get("output")), outputItems(obj.get("output")));
             case "custom_tool_call" -> new ResponseItem.CustomToolCall(
                     Json.text(obj, "id"), orEmpty(Json.text(obj, "name")),
-                    orEmpty(Json.text(obj, "input")), orEmpty(Json.text(obj, "call_id")));
+                    orEmpty(Json.text(obj, "input")), orEmpty(Json.text(obj, "call_id")),
+                    Json.text(obj, "namespace"));
             case "custom_tool_call_output" -> new ResponseItem.CustomToolCallOutput(
-                    orEmpty(Json.text(obj, "call_id")), outputText(obj.get("output")));
+                    orEmpty(Json.text(obj, "call_id")), outputText(obj.get("output")), outputItems(obj.get("output")));
             case "web_search_call" -> new ResponseItem.WebSearchCall(obj.deepCopy());
             case "compaction", "compaction_summary" ->
                     new ResponseItem.Compaction(orEmpty(Json.text(obj, "encrypted_content")));
@@ -163,12 +167,29 @@ public final class ResponseItemCodec {
         return out;
     }
 
+    private static void putOutput(ObjectNode out, String text, List<ContentItem> content) {
+        if (content == null) {
+            out.put("output", text);
+            return;
+        }
+        ArrayNode items = out.putArray("output");
+        content.forEach(part -> items.add(contentToJson(part)));
+    }
+
+    /** An output sent as a list of content items, or null for a plain string. */
+    private static List<ContentItem> outputItems(JsonNode node) {
+        return node != null && node.isArray() ? contentFromJson(node) : null;
+    }
+
     private static String outputText(JsonNode node) {
         if (node == null || node.isNull()) {
             return "";
         }
         if (node.isString()) {
             return node.asString();
+        }
+        if (node.isArray()) {
+            return ContentItem.joinedText(contentFromJson(node));
         }
         JsonNode content = node.get("content");
         return content != null && content.isString() ? content.asString() : node.toString();

@@ -35,6 +35,9 @@ public sealed interface RolloutLine {
         }
     }
 
+    /** A value a code-mode script kept with {@code store(key, value)}; {@code value} is its JSON. */
+    record ScriptValue(String timestamp, String key, JsonNode value) implements RolloutLine {}
+
     /** A line type this version does not know (written by a newer one); kept, never acted on. */
     record Unknown(String timestamp, String type, JsonNode payload) implements RolloutLine {}
 }

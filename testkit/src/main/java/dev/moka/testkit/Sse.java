@@ -113,6 +113,19 @@ public final class Sse implements Reply, Streamed {
                 "response.custom_tool_call_input");
     }
 
+    /** A freeform call inside the namespace tool {@code namespace} (code mode's {@code functions.exec}). */
+    public Sse customToolCall(String callId, String namespace, String name, String input) {
+        Sse call = customToolCall(callId, name, input);
+        call.output.getLast().put("namespace", namespace);
+        for (Step step : call.steps) {
+            if (step.json() != null && step.json().get("item") instanceof ObjectNode stepItem
+                    && callId.equals(stepItem.path("call_id").asString(null))) {
+                stepItem.put("namespace", namespace);
+            }
+        }
+        return call;
+    }
+
     /** A reasoning item with one summary part (none when {@code summaryText} is null) and opaque content. */
     public Sse reasoning(String id, String summaryText, String encryptedContent) {
         int index = output.size();

@@ -26,8 +26,10 @@ final class ChatTools {
                 case ToolSpec.Function f -> tools.add(function(f.name(), f.description(), f.parameters()));
                 case ToolSpec.Freeform f -> tools.add(function(f.name(), f.functionDescription(), textArgument(f)));
                 // Chat Completions has no namespaces: their members go as flat functions, which the router takes.
-                case ToolSpec.Namespace n -> n.flatten()
-                        .forEach(f -> tools.add(function(f.name(), f.description(), f.parameters())));
+                case ToolSpec.Namespace n -> n.flatten().forEach(member -> tools.add(switch (member) {
+                    case ToolSpec.Function f -> function(f.name(), f.description(), f.parameters());
+                    case ToolSpec.Freeform f -> function(f.name(), f.functionDescription(), textArgument(f));
+                }));
                 case ToolSpec.Hosted h -> { }
             }
         }

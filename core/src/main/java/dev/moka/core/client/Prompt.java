@@ -7,12 +7,19 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Everything one request sends: instructions, the conversation so far, the tool definitions, and an
- * optional JSON Schema for the final answer ({@code outputSchema}, null when absent).
+ * optional JSON Schema for the final answer ({@code outputSchema}, null when absent). {@code placement} says
+ * where the Responses wire carries the tools and instructions.
  */
 public record Prompt(ModelSettings settings, String instructions, List<ResponseItem> input, List<ToolSpec> tools,
-        JsonNode outputSchema) {
+        JsonNode outputSchema, ToolPlacement placement) {
     public Prompt {
         input = List.copyOf(input);
         tools = List.copyOf(tools);
+        placement = placement == null ? ToolPlacement.TOP_LEVEL : placement;
+    }
+
+    public Prompt(ModelSettings settings, String instructions, List<ResponseItem> input, List<ToolSpec> tools,
+            JsonNode outputSchema) {
+        this(settings, instructions, input, tools, outputSchema, ToolPlacement.TOP_LEVEL);
     }
 }

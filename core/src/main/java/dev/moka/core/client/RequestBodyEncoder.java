@@ -31,6 +31,10 @@ final class RequestBodyEncoder {
                 generator.writeName(field.getKey());
                 if (field.getKey().equals("input")) {
                     generator.writeStartArray();
+                    // Items already in the body's input (code mode's tools and instructions) come first.
+                    for (JsonNode fixed : field.getValue()) {
+                        generator.writeTree(fixed);
+                    }
                     for (ResponseItem item : items) {
                         if (!(item instanceof ResponseItem.Unknown)) {
                             String json = cache.get(item);

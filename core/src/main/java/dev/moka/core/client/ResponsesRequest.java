@@ -28,6 +28,7 @@ final class ResponsesRequest {
     /** The JSON body; key order is fixed because the prompt cache matches exact prefixes. */
     static ObjectNode body(Prompt prompt, String conversationId) {
         ObjectNode body = bodyWithoutItems(prompt, conversationId);
+        // The input may already hold the code-mode prefix; the conversation follows it.
         ArrayNode input = (ArrayNode) body.get("input");
         for (ResponseItem item : prompt.input()) {
             if (!(item instanceof ResponseItem.Unknown)) {
@@ -42,14 +43,20 @@ final class ResponsesRequest {
         ModelSettings settings = prompt.settings();
         ModelInfo model = settings.model();
         ObjectNode body = Json.object().put("model", model.slug());
-        if (prompt.instructions() != null) {
+        boolean prefixed = prompt.placement() == ToolPlacement.INPUT_PREFIX;
+        if (prompt.instructions() != null && !prefixed) {
             body.put("instructions", prompt.instructions());
         }
-        body.putArray("input");
-        ArrayNode tools = body.putArray("tools");
-        prompt.tools().forEach(tool -> tools.add(ResponsesTools.render(tool)));
+        ArrayNode input = body.putArray("input");
+        if (prefixed) {
+            inputPrefix(prompt, conversationId).forEach(input::add);
+        } else {
+            ArrayNode tools = body.putArray("tools");
+            prompt.tools().forEach(tool -> tools.add(ResponsesTools.render(tool)));
+        }
         body.put("tool_choice", "auto");
-        body.put("parallel_tool_calls", model.parallelToolCalls());
+        // A code-mode model runs one script at a time; the script itself runs tools side by side.
+        body.put("parallel_tool_calls", !prefixed && model.parallelToolCalls());
         if (model.supportsReasoning()) {
             body.set("reasoning", reasoning(settings));
         }
@@ -71,6 +78,23 @@ final class ResponsesRequest {
             body.set("text", text);
         }
         return body;
+    }
+
+    /**
+     * What a code-mode request's input starts with, the same bytes in every request of the conversation: the
+     * tools as an {@code additional_tools} item (its id derived from the conversation's), then the base
+     * instructions as a developer message.
+     */
+    static java.util.List<ObjectNode> inputPrefix(Prompt prompt, String conversationId) {
+        ObjectNode tools = Json.object().put("type", "additional_tools")
+                .put("id", "at_" + conversationId.replace("-", "")).put("role", "developer");
+        ArrayNode list = tools.putArray("tools");
+        prompt.tools().forEach(tool -> list.add(ResponsesTools.render(tool)));
+        if (prompt.instructions() == null) {
+            return java.util.List.of(tools);
+        }
+        return java.util.List.of(tools,
+                ResponseItemCodec.toJson(ResponseItem.Message.developer(prompt.instructions())));
     }
 
     /** The compact endpoint takes the same body, answered as one JSON document rather than a stream. */

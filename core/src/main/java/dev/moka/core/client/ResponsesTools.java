@@ -20,18 +20,23 @@ public final class ResponsesTools {
                 ObjectNode json = Json.object().put("type", "namespace").put("name", n.name())
                         .put("description", n.description());
                 ArrayNode members = json.putArray("tools");
-                n.tools().forEach(member -> members.add(function(member)));
+                n.tools().forEach(member -> members.add(switch (member) {
+                    case ToolSpec.Function f -> function(f);
+                    case ToolSpec.Freeform f -> freeform(f);
+                }));
                 yield json;
             }
-            case ToolSpec.Freeform f -> {
-                ObjectNode json = Json.object().put("type", "custom").put("name", f.name())
-                        .put("description", f.description());
-                json.putObject("format").put("type", "grammar").put("syntax", f.syntax())
-                        .put("definition", f.definition());
-                yield json;
-            }
+            case ToolSpec.Freeform f -> freeform(f);
             case ToolSpec.Hosted h -> h.definition();
         };
+    }
+
+    private static ObjectNode freeform(ToolSpec.Freeform f) {
+        ObjectNode json = Json.object().put("type", "custom").put("name", f.name())
+                .put("description", f.description());
+        json.putObject("format").put("type", "grammar").put("syntax", f.syntax())
+                .put("definition", f.definition());
+        return json;
     }
 
     private static ObjectNode function(ToolSpec.Function f) {

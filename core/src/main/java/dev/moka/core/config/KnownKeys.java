@@ -17,7 +17,7 @@ final class KnownKeys {
             "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
             "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
-            "projects", "oss_provider", "mcp_servers");
+            "projects", "oss_provider", "mcp_servers", "features", "code_mode");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp", "allow_git_writes");
@@ -61,6 +61,7 @@ final class KnownKeys {
                 case "projects" -> forEachTable(node, project -> unknown(project, PROJECT_KEYS, out));
                 case "model_catalog" -> forEachTable(node, model -> unknown(model, ModelEntry.KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
+                case "code_mode" -> knownTable(node, CodeModeLimits.KEYS, out);
                 case "mcp_servers" -> forEachTable(node, server -> {
                     unknown(server, McpServersReader.SERVER_KEYS, out);
                     forEachTable(server.get("tools"), tool -> unknown(tool, McpServersReader.TOOL_KEYS, out));

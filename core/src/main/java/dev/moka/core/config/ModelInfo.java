@@ -15,6 +15,7 @@ import java.util.List;
  * @param supportsReasoning  whether requests carry a {@code reasoning} object at all
  * @param toolOutputTokens   the token budget of a tool output kept in history; null for a byte budget
  * @param known              false for a slug the catalog does not know (safe defaults)
+ * @param toolMode           whether it reaches its tools one by one or only through code mode's {@code exec}
  */
 public record ModelInfo(
         String slug,
@@ -34,7 +35,8 @@ public record ModelInfo(
         Long toolOutputTokens,
         boolean acceptsImages,
         boolean listed,
-        boolean known) {
+        boolean known,
+        ToolMode toolMode) {
 
     public ModelInfo {
         efforts = List.copyOf(efforts);
@@ -49,20 +51,20 @@ public record ModelInfo(
     public ModelInfo withLimits(long window, long output) {
         return new ModelInfo(slug, displayName, window, effectiveContextPercent, output, shell, applyPatch, efforts,
                 defaultEffort, supportsReasoning, defaultSummary, supportsVerbosity, defaultVerbosity,
-                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known);
+                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode);
     }
 
     /** This entry with reasoning summaries on or off ({@code model_supports_reasoning_summaries}). */
     public ModelInfo withReasoning(boolean reasoning) {
         return new ModelInfo(slug, displayName, contextWindow, effectiveContextPercent, maxOutputTokens, shell,
                 applyPatch, efforts, defaultEffort, reasoning, defaultSummary, supportsVerbosity, defaultVerbosity,
-                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known);
+                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode);
     }
 
     /** This entry under another slug: a dated or tagged variant of a catalog model. */
     ModelInfo renamed(String variant) {
         return new ModelInfo(variant, displayName, contextWindow, effectiveContextPercent, maxOutputTokens, shell,
                 applyPatch, efforts, defaultEffort, supportsReasoning, defaultSummary, supportsVerbosity,
-                defaultVerbosity, parallelToolCalls, toolOutputTokens, acceptsImages, listed, known);
+                defaultVerbosity, parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode);
     }
 }

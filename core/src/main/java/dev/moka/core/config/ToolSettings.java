@@ -14,9 +14,11 @@ import java.util.Set;
  * @param shellType         which shell tools the model gets
  * @param viewImage         whether the model gets {@code view_image}
  * @param mcpServers        the configured MCP servers, in the order of the file (disabled ones included)
+ * @param codeMode          {@code [features] code_mode}: whether tools are offered through code mode's {@code exec}
+ * @param codeModeLimits    the {@code [code_mode]} limits of one script
  */
 public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage,
-        List<McpServerConfig> mcpServers) {
+        List<McpServerConfig> mcpServers, CodeModeSetting codeMode, CodeModeLimits codeModeLimits) {
     static final Set<String> POLICY_KEYS = Set.of("inherit", "ignore_default_excludes", "exclude", "set",
             "include_only", "experimental_use_profile");
     static final Set<String> TOOLS_KEYS = Set.of("shell_type", "view_image");
@@ -25,9 +27,9 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
         mcpServers = List.copyOf(mcpServers);
     }
 
-    /** The settings without MCP servers. */
+    /** The settings without MCP servers, code mode as the model's catalog entry says. */
     public ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage) {
-        this(environmentPolicy, shellType, viewImage, List.of());
+        this(environmentPolicy, shellType, viewImage, List.of(), CodeModeSetting.AUTO, CodeModeLimits.DEFAULTS);
     }
 
     /** Reads both tables from the root of the merged configuration; {@code model} picks the default shell tools. */
@@ -39,7 +41,15 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
         return new ToolSettings(policy(ConfigValues.table(root.get("shell_environment_policy"))),
                 shellType != null ? shellType : model.shell(),
                 (viewImage == null || viewImage) && model.acceptsImages(),
-                McpServersReader.read(root));
+                McpServersReader.read(root), codeMode(ConfigValues.table(root.get("features"))),
+                CodeModeLimits.read(ConfigValues.table(root.get("code_mode"))));
+    }
+
+    /** Codex's {@code [features]} table holds many flags of its own; only {@code code_mode} is Moka's. */
+    private static CodeModeSetting codeMode(ConfigNode.Table features) throws ConfigException {
+        CodeModeSetting setting = features == null ? null : ConfigValues.choice(features.get("code_mode"),
+                CodeModeSetting.class);
+        return setting != null ? setting : CodeModeSetting.AUTO;
     }
 
     private static ShellEnvironmentPolicy policy(ConfigNode.Table table) throws ConfigException {

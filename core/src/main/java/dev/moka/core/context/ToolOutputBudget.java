@@ -36,6 +36,9 @@ public record ToolOutputBudget(long limit, boolean tokens) {
     /** The item to record: outputs over the budget cut in the middle, anything else unchanged. */
     public ResponseItem apply(ResponseItem item, TokenEstimator estimator) {
         return switch (item) {
+            // Content lists come from code mode, which budgets its own output by the call's max_output_tokens.
+            case ResponseItem.FunctionCallOutput o when o.content() != null -> o;
+            case ResponseItem.CustomToolCallOutput o when o.content() != null -> o;
             case ResponseItem.FunctionCallOutput o -> {
                 String cut = cutOutput(o.output(), estimator);
                 yield cut == o.output() ? o : new ResponseItem.FunctionCallOutput(o.callId(), cut);

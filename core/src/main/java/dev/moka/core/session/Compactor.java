@@ -49,7 +49,8 @@ final class Compactor {
         for (int trims = 0; ; trims++) {
             try {
                 if (remote) {
-                    var prompt = new Prompt(base.settings(), base.instructions(), items, base.tools(), null);
+                    var prompt = new Prompt(base.settings(), base.instructions(), items, base.tools(), null,
+                            base.placement());
                     replacement = CompactedHistory.remote(initialContext, client.compact(prompt));
                 } else {
                     summary = summarize(items, base, sink);

@@ -24,6 +24,7 @@ import dev.moka.core.mcp.McpLaunch;
 import dev.moka.core.mcp.McpServers;
 import dev.moka.core.log.SecretRedactor;
 import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.code.ScriptStore;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.SandboxPolicy;
@@ -83,12 +84,13 @@ public final class Conversations {
         McpServers mcp = McpServers.start(config.tools().mcpServers(),
                 new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get()));
         var execSessions = new ExecSessionManager();
+        var scriptValues = new ScriptStore();
         AutoCloseable owned = () -> {
             execSessions.close();
             mcp.close();
         };
         // Building the tools (schema generation) overlaps opening the rollout and the client.
-        var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions, mcp));
+        var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions, mcp, scriptValues));
         WarmUp.start("moka-tools-init", tools);
         List<EventMsg> notices = new ArrayList<>();
         config.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
@@ -96,6 +98,8 @@ public final class Conversations {
         try {
             opened = openRollout(config, target, face, notices, log);
             opened.rollout().redactWith(secrets);
+            scriptValues.restore(opened.scriptValues());
+            scriptValues.recordWith(opened.rollout()::recordScriptValue);
         } catch (ConfigException | IOException | RuntimeException e) {
             closeQuietly(owned);
             throw e;
@@ -145,7 +149,8 @@ public final class Conversations {
     }
 
     /** A conversation's identity, history and recorder, new or read back. */
-    private record Opened(String id, List<ResponseItem> items, TurnContext lastContext, RolloutRecorder rollout) {}
+    private record Opened(String id, List<ResponseItem> items, TurnContext lastContext, RolloutRecorder rollout,
+            Map<String, String> scriptValues) {}
 
     private Opened openRollout(Config config, ResumeTarget target, Face face, List<EventMsg> notices, MokaLog log)
             throws ConfigException, IOException {
@@ -168,12 +173,12 @@ public final class Conversations {
         };
         if (file == null) {
             String id = Uuids.v7();
-            return new Opened(id, List.of(), null, newRollout(id, config, face, notices, log));
+            return new Opened(id, List.of(), null, newRollout(id, config, face, notices, log), Map.of());
         }
         Rollouts.Recorded recorded = Rollouts.read(file, config.models());
         recorded.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         return new Opened(recorded.conversationId(), recorded.items(), recorded.lastContext(),
-                RolloutRecorder.append(file));
+                RolloutRecorder.append(file), recorded.scriptValues());
     }
 
     /** A new rollout; one that cannot be created (a full disk) leaves the conversation in memory, said once. */

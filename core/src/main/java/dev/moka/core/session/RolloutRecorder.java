@@ -128,6 +128,11 @@ public final class RolloutRecorder implements AutoCloseable {
         write(new RolloutLine.Event(now(), bounded(Json.MAPPER.valueToTree(event))));
     }
 
+    /** A value a script kept with {@code store}, read back on resume. */
+    public void recordScriptValue(String key, String json) {
+        write(new RolloutLine.ScriptValue(now(), key, Json.parse(json)));
+    }
+
     public void recordTurnContext(TurnContext context) {
         ObjectNode payload = Json.object();
         payload.put("cwd", context.cwd().toString());

@@ -40,7 +40,16 @@ public final class Rollouts {
      * rollout records none), and one warning per line that had to be skipped.
      */
     public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
-            TurnContext lastContext, List<String> warnings) {}
+            TurnContext lastContext, List<String> warnings, java.util.Map<String, String> scriptValues) {
+        public Recorded {
+            scriptValues = java.util.Map.copyOf(scriptValues);
+        }
+
+        public Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
+                TurnContext lastContext, List<String> warnings) {
+            this(file, conversationId, cwd, items, lastContext, warnings, java.util.Map.of());
+        }
+    }
 
     /** A rollout found for resume: its conversation, where it started, and whether that is the asked directory. */
     public record Found(Path file, String conversationId, String cwd, boolean sameDirectory) {}
@@ -87,6 +96,7 @@ public final class Rollouts {
         String conversationId = null;
         String cwd = null;
         List<ResponseItem> items = new ArrayList<>();
+        java.util.Map<String, String> scriptValues = new java.util.LinkedHashMap<>();
         TurnContext lastContext = null;
         List<String> warnings = new ArrayList<>();
         List<byte[]> lines = AppendOnlyLines.split(Files.readAllBytes(file));
@@ -119,6 +129,7 @@ public final class Rollouts {
                     items.addAll(compacted.replacementHistory());
                 }
                 case RolloutLine.TurnContext context -> lastContext = turnContext(context.context(), lastContext, catalog);
+                case RolloutLine.ScriptValue value -> scriptValues.put(value.key(), Json.write(value.value()));
                 case RolloutLine.Event ignored -> { }
                 case RolloutLine.Unknown ignored -> { }
             }
@@ -128,7 +139,7 @@ public final class Rollouts {
                     + " lines)");
         }
         return new Recorded(file, conversationId, cwd, withoutOrphanOutputs(items, file, warnings), lastContext,
-                List.copyOf(warnings));
+                List.copyOf(warnings), scriptValues);
     }
 
     /**

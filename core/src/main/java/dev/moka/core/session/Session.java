@@ -383,6 +383,7 @@ public final class Session implements AutoCloseable {
 
     /** An interrupted turn: calls it left unanswered are answered as aborted, so the next request is valid. */
     private void aborted(String id) {
+        setup.tools().turnAborted();
         UnansweredCalls.outputs(runner.items(), UnansweredCalls.INTERRUPTED).forEach(runner::record);
         emit(id, new EventMsg.TurnAborted("interrupted"));
     }
@@ -475,6 +476,7 @@ public final class Session implements AutoCloseable {
         }
         emit(id, new EventMsg.ShutdownComplete());
         closeQuietly(setup.client());
+        closeQuietly(setup.tools()::close);
         closeQuietly(setup.owned());
         setup.rollout().close();
     }

@@ -14,6 +14,8 @@ import dev.moka.core.tools.ExternalTools;
 import dev.moka.core.tools.HostedTools;
 import dev.moka.core.tools.ToolLoader;
 import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.code.CodeMode;
+import dev.moka.core.tools.code.ScriptStore;
 import dev.moka.core.tools.execsession.ExecCommandTool;
 import dev.moka.core.tools.execsession.WriteStdinTool;
 import dev.moka.core.tools.image.ViewImageTool;
@@ -47,6 +49,15 @@ public final class ToolSet {
     /** The tools, with those of {@code mcp}'s servers (started already; their list is fixed at the first request). */
     public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
             ExecSessionManager sessions, McpServers mcp) {
+        return build(config, env, http, sessions, mcp, new ScriptStore());
+    }
+
+    /**
+     * The tools; for a code-mode model they are reached through code mode's {@code exec}, whose scripts keep
+     * values in {@code store}. Its engine starts warming here, while the session is still opening.
+     */
+    public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
+            ExecSessionManager sessions, McpServers mcp, ScriptStore store) {
         ToolSettings settings = config.tools();
         ApplyPatchKind patchKind = config.modelInfo().applyPatch();
         ApplyPatchTool patches = ApplyPatchTool.forTurns(patchKind == ApplyPatchKind.FUNCTION
@@ -83,7 +94,15 @@ public final class ToolSet {
             toolbox.resourceTools().forEach(tool -> loader.add(() -> tool));
             external = toolbox;
         }
-        return new ToolRouter(loader.tools(), openAi ? HostedTools.webSearch(config.services().webSearch()) : List.of(),
-                external);
+        List<dev.moka.core.tools.ToolSpec> hosted = openAi ? HostedTools.webSearch(config.services().webSearch())
+                : List.of();
+        if (!settings.codeMode().enabledFor(config.modelInfo(), config.provider().wireApi())) {
+            return new ToolRouter(loader.tools(), hosted, external);
+        }
+        var codeMode = new CodeMode(settings.codeModeLimits(), store);
+        codeMode.warmUp();
+        var router = new ToolRouter(loader.tools(), hosted, external, codeMode);
+        codeMode.bind(router);
+        return router;
     }
 }

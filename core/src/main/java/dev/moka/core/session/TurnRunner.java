@@ -6,6 +6,7 @@ import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.Prompt;
 import dev.moka.core.client.ResponseEvent;
 import dev.moka.core.client.ResponsesTools;
+import dev.moka.core.client.ToolPlacement;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.TokenAccounting;
@@ -92,7 +93,8 @@ final class TurnRunner {
                             sink.emit(new EventMsg.AgentReasoning(String.join("\n\n", r.summary())));
                     case ResponseItem.FunctionCall c ->
                             calls.add(new ToolCall(c.callId(), c.name(), c.arguments(), c.namespace()));
-                    case ResponseItem.CustomToolCall c -> calls.add(new ToolCall(c.callId(), c.name(), c.input()));
+                    case ResponseItem.CustomToolCall c ->
+                            calls.add(new ToolCall(c.callId(), c.name(), c.input(), c.namespace()));
                     case ResponseItem.WebSearchCall w -> sink.emit(HostedSearch.event(w));
                     case ResponseItem.Message m -> { }
                     case ResponseItem.Reasoning r -> { }
@@ -127,9 +129,14 @@ final class TurnRunner {
             ToolResult result = tools.dispatch(call, toolContext);
             sink.emit(new EventMsg.ToolCallEnd(call.callId(), call.name(), result.success(), result.brief(),
                     (System.nanoTime() - started) / 1_000_000));
-            outputs.add(isCustom(response, call)
-                    ? new ResponseItem.CustomToolCallOutput(call.callId(), result.forModel())
-                    : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));
+            boolean custom = isCustom(response, call);
+            if (result.content() != null) {
+                outputs.add(custom ? ResponseItem.CustomToolCallOutput.of(call.callId(), result.content())
+                        : ResponseItem.FunctionCallOutput.of(call.callId(), result.content()));
+            } else {
+                outputs.add(custom ? new ResponseItem.CustomToolCallOutput(call.callId(), result.forModel())
+                        : new ResponseItem.FunctionCallOutput(call.callId(), result.forModel()));
+            }
         }
         return outputs;
     }
@@ -216,7 +223,8 @@ final class TurnRunner {
     }
 
     private Prompt prompt(TurnContext context) {
-        return new Prompt(context.settings(), instructions, history.forPrompt(), tools.specs(), outputSchema);
+        return new Prompt(context.settings(), instructions, history.forPrompt(), tools.specs(), outputSchema,
+                tools.codeMode() ? ToolPlacement.INPUT_PREFIX : ToolPlacement.TOP_LEVEL);
     }
 
     private static boolean isCustom(CompletedResponse response, ToolCall call) {

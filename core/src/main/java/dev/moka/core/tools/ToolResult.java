@@ -1,6 +1,8 @@
 package dev.moka.core.tools;
 
+import dev.moka.protocol.ContentItem;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,13 +11,32 @@ import java.util.Map;
  * {@code brief} a few words for the person, and {@code extras} facts for logs and tests (attempt counts,
  * final URLs), never sent to the model. The model reads {@link #forModel()}.
  */
-public record ToolResult(boolean isError, String output, String message, String brief, Map<String, Object> extras) {
+public record ToolResult(boolean isError, String output, String message, String brief, Map<String, Object> extras,
+        List<ContentItem> content) {
+    /**
+     * The extra that holds what a code-mode script receives from the call, as JSON text (a command's output
+     * and exit code as an object). Without it a script receives {@code {output}}, or a rejection on error.
+     */
+    public static final String SCRIPT_VALUE = "script_value";
 
     public ToolResult {
         output = output == null ? "" : output;
         message = message == null ? "" : message;
         brief = brief == null ? "" : brief;
         extras = extras == null ? Map.of() : Map.copyOf(extras);
+        content = content == null ? null : List.copyOf(content);
+    }
+
+    public ToolResult(boolean isError, String output, String message, String brief, Map<String, Object> extras) {
+        this(isError, output, message, brief, extras, null);
+    }
+
+    /**
+     * A result the model reads as a list of content items (code mode's text and images) rather than one string;
+     * {@link #forModel()} is their text.
+     */
+    public static ToolResult ofContent(boolean isError, List<ContentItem> content, String brief) {
+        return new ToolResult(isError, ContentItem.joinedText(content), "", brief, Map.of(), content);
     }
 
     public static ToolResult ok(String output, String message, String brief) {
@@ -43,10 +64,10 @@ public record ToolResult(boolean isError, String output, String message, String 
     public ToolResult withExtra(String key, Object value) {
         Map<String, Object> copy = new LinkedHashMap<>(extras);
         copy.put(key, value);
-        return new ToolResult(isError, output, message, brief, copy);
+        return new ToolResult(isError, output, message, brief, copy, content);
     }
 
     public ToolResult withBrief(String newBrief) {
-        return new ToolResult(isError, output, message, newBrief, extras);
+        return new ToolResult(isError, output, message, newBrief, extras, content);
     }
 }

@@ -18,7 +18,11 @@ public final class ToolRouter {
     private final List<ToolSpec> own;
     private final List<ToolSpec> hosted;
     private final ExternalTools external;
+    /** Code mode's tools, or null for a classic model. */
+    private final CodeModeOffer codeMode;
+    private final Map<String, Tool> direct = new LinkedHashMap<>();
     private volatile List<ToolSpec> specs;
+    private volatile List<ToolSpec> nested;
 
     public ToolRouter(List<Tool> tools) {
         this(tools, List.of());
@@ -30,6 +34,18 @@ public final class ToolRouter {
     }
 
     public ToolRouter(List<Tool> tools, List<ToolSpec> hosted, ExternalTools external) {
+        this(tools, hosted, external, null);
+    }
+
+    /**
+     * {@code codeMode} (null: classic) replaces what the model is offered with its own tools; {@code tools},
+     * the external tools and {@code hosted} are then what a script reaches, hosted ones excepted.
+     */
+    public ToolRouter(List<Tool> tools, List<ToolSpec> hosted, ExternalTools external, CodeModeOffer codeMode) {
+        this.codeMode = codeMode;
+        if (codeMode != null) {
+            codeMode.tools().forEach(tool -> direct.put(tool.name(), tool));
+        }
         for (Tool tool : tools) {
             if (this.tools.putIfAbsent(tool.name(), tool) != null) {
                 throw new IllegalArgumentException("two tools are named " + tool.name());
@@ -39,8 +55,27 @@ public final class ToolRouter {
         this.hosted = List.copyOf(hosted);
         this.external = external;
         if (external == ExternalTools.NONE) {
-            specs = concat(List.of());
+            fix(List.of());
         }
+    }
+
+    /** An interrupted turn ends the scripts it left running. */
+    public void turnAborted() {
+        if (codeMode != null) {
+            codeMode.terminateAll("the turn was interrupted");
+        }
+    }
+
+    /** Ends what the tools keep running that no one else owns (code mode's scripts and engine). */
+    public void close() {
+        if (codeMode != null) {
+            codeMode.close();
+        }
+    }
+
+    /** Whether the model is offered code mode's tools instead of these. */
+    public boolean codeMode() {
+        return codeMode != null;
     }
 
     /**
@@ -49,9 +84,23 @@ public final class ToolRouter {
      */
     public synchronized List<ToolSpec> freeze() throws InterruptedException {
         if (specs == null) {
-            specs = concat(external.freeze());
+            fix(external.freeze());
         }
         return specs;
+    }
+
+    private void fix(List<ToolSpec> externalSpecs) {
+        List<ToolSpec> reachable = new ArrayList<>(own);
+        reachable.addAll(externalSpecs);
+        nested = List.copyOf(reachable);
+        // Hosted tools run on the model's server, which a script cannot reach.
+        specs = codeMode == null ? concat(externalSpecs) : List.copyOf(codeMode.offered(nested));
+    }
+
+    /** The specs of the tools a script may call: every dispatchable tool but code mode's own and hosted ones. */
+    public List<ToolSpec> nestedSpecs() {
+        specs();
+        return nested;
     }
 
     /** The definitions for the request's {@code tools}: the same list, in the same order, every time. */
@@ -65,7 +114,8 @@ public final class ToolRouter {
 
     /** The names of the dispatchable tools, in order. */
     public List<String> names() {
-        List<String> names = new ArrayList<>(tools.keySet());
+        List<String> names = new ArrayList<>(direct.keySet());
+        names.addAll(tools.keySet());
         names.addAll(external.names());
         return names;
     }
@@ -77,6 +127,11 @@ public final class ToolRouter {
 
     /** Tells the tools that keep per-turn state that a new turn starts. */
     public void turnStarted() {
+        for (Tool tool : direct.values()) {
+            if (tool instanceof TurnListener listener) {
+                listener.turnStarted();
+            }
+        }
         for (Tool tool : tools.values()) {
             if (tool instanceof TurnListener listener) {
                 listener.turnStarted();
@@ -101,6 +156,18 @@ public final class ToolRouter {
      * error result the model reads; the turn goes on.
      */
     public ToolResult dispatch(ToolCall call, ToolContext context) throws InterruptedException {
+        Tool codeModeTool = direct.get(call.name());
+        if (codeModeTool != null && (call.namespace() == null || call.namespace().equals("functions"))) {
+            return run(codeModeTool, call, context);
+        }
+        return dispatchNested(call, context);
+    }
+
+    /**
+     * Runs a call a script made: the same path as a direct call, but code mode's own tools are out of reach (a
+     * script cannot start another script).
+     */
+    public ToolResult dispatchNested(ToolCall call, ToolContext context) throws InterruptedException {
         Optional<Tool> found = find(call.qualifiedName());
         if (found.isEmpty() && call.namespace() != null) {
             found = find(call.name());
@@ -109,7 +176,10 @@ public final class ToolRouter {
             return ToolResult.failure("Unknown tool \"" + call.qualifiedName() + "\"; call one of the available tools: "
                     + String.join(", ", names()) + ".", "unknown tool " + call.qualifiedName());
         }
-        Tool tool = found.get();
+        return run(found.get(), call, context);
+    }
+
+    private static ToolResult run(Tool tool, ToolCall call, ToolContext context) throws InterruptedException {
         try {
             return tool.run(call, context);
         } catch (RuntimeException e) {

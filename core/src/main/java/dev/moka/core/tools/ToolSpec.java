@@ -11,8 +11,16 @@ public sealed interface ToolSpec {
     /** The name the model calls the tool by (for a hosted tool, its type). */
     String name();
 
+    /** A tool that may be a member of a {@link Namespace}. */
+    sealed interface Member extends ToolSpec permits Function, Freeform {
+        String description();
+
+        /** This member under another name (a namespace's member offered flat). */
+        Member renamed(String newName);
+    }
+
     /** A tool called with a JSON object of arguments that follows {@code parameters} (a JSON Schema). */
-    record Function(String name, String description, ObjectNode parameters) implements ToolSpec {
+    record Function(String name, String description, ObjectNode parameters) implements Member {
         public Function {
             parameters = parameters.deepCopy();
         }
@@ -20,6 +28,11 @@ public sealed interface ToolSpec {
         @Override
         public ObjectNode parameters() {
             return parameters.deepCopy();
+        }
+
+        @Override
+        public Function renamed(String newName) {
+            return new Function(newName, description, parameters);
         }
     }
 
@@ -29,7 +42,7 @@ public sealed interface ToolSpec {
      * holds the text; {@code functionDescription} describes it there, as the way to send the text differs.
      */
     record Freeform(String name, String description, String syntax, String definition, String functionDescription)
-            implements ToolSpec {
+            implements Member {
         /** The argument that carries the text when the tool is offered as a function. */
         public static final String FUNCTION_ARGUMENT = "input";
 
@@ -37,24 +50,33 @@ public sealed interface ToolSpec {
         public Freeform(String name, String description, String syntax, String definition) {
             this(name, description, syntax, definition, description);
         }
+
+        @Override
+        public Freeform renamed(String newName) {
+            return new Freeform(newName, description, syntax, definition, functionDescription);
+        }
     }
 
     /**
-     * A group of functions offered under one name (an MCP server's tools, {@code mcp__<server>}): the model
-     * calls a member by its own name, with the namespace beside it.
+     * A group of tools offered under one name (an MCP server's tools, {@code mcp__<server>}; code mode's
+     * {@code functions}): the model calls a member by its own name, with the namespace beside it.
      */
-    record Namespace(String name, String description, List<Function> tools) implements ToolSpec {
+    record Namespace(String name, String description, List<Member> tools) implements ToolSpec {
         public Namespace {
             tools = List.copyOf(tools);
+        }
+
+        /** A namespace of functions only. */
+        public static Namespace of(String name, String description, List<Function> functions) {
+            return new Namespace(name, description, List.copyOf(functions));
         }
 
         /**
          * The members as top-level functions named {@code <namespace>__<member>}, for wires that take no
          * namespaces (Chat Completions); the router accepts a call under either name.
          */
-        public List<Function> flatten() {
-            return tools.stream().map(f -> new Function(name + "__" + f.name(), f.description(), f.parameters()))
-                    .toList();
+        public List<Member> flatten() {
+            return tools.stream().map(member -> member.renamed(name + "__" + member.name())).toList();
         }
     }
 

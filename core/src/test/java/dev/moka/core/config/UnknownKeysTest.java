@@ -77,7 +77,6 @@ class UnknownKeysTest {
         assertThat(config.warnings()).containsExactly(
                 file + ":6: unknown key \"hide_agent_reasoning\" ignored",
                 file + ":8: unknown key \"tui\" ignored",
-                file + ":28: unknown key \"features\" ignored",
                 file + ":36: unknown key \"model_providers.openai.requires_openai_auth\" ignored",
                 file + ":41: unknown key \"profiles.ci.tools\" ignored");
     }

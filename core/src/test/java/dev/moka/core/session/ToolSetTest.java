@@ -31,7 +31,8 @@ class ToolSetTest {
     }
 
     private ToolRouter tools(String toml, Map<String, String> env, List<String> overrides) throws Exception {
-        Files.writeString(home.resolve("config.toml"), toml);
+        // These cases are about the classic tool list; the default model is code-mode only (CodeModeSessionTest).
+        Files.writeString(home.resolve("config.toml"), toml + "[features]\ncode_mode = \"off\"\n");
         Config config = ConfigLoader.load(home, overrides, ConfigOverrides.NONE, env, home);
         return ToolSet.build(config, env, HttpClients.lazy(), sessions);
     }

@@ -121,7 +121,7 @@ class ExternalToolsRouterTest {
                 new ToolSpec.Function("search", "Searches.", Json.object()),
                 new ToolSpec.Function("read", "Reads.", Json.object())));
 
-        assertThat(namespace.flatten()).extracting(ToolSpec.Function::name)
+        assertThat(namespace.flatten()).extracting(ToolSpec.Member::name)
                 .containsExactly("mcp__docs__search", "mcp__docs__read");
     }
 }

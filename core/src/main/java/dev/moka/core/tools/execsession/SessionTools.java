@@ -59,12 +59,33 @@ final class SessionTools {
 
     /** The result of a call that started or fed a session: a failure only when the command exited non-zero. */
     static ToolResult result(String text, SessionResult result) {
+        String value = scriptValue(text, result);
         if (result.running()) {
-            return ToolResult.ok(text, "", "session " + result.sessionId() + " still running");
+            return ToolResult.ok(text, "", "session " + result.sessionId() + " still running")
+                    .withExtra(ToolResult.SCRIPT_VALUE, value);
         }
         String brief = "exited with " + result.exitCode();
-        return result.exitCode() == 0 ? ToolResult.ok(text, "", brief)
-                : new ToolResult(true, text, "", brief, java.util.Map.of());
+        return (result.exitCode() == 0 ? ToolResult.ok(text, "", brief)
+                : new ToolResult(true, text, "", brief, java.util.Map.of())).withExtra(ToolResult.SCRIPT_VALUE, value);
+    }
+
+    /** What a code-mode script receives: the same output the model would read, as an object. */
+    private static String scriptValue(String text, SessionResult result) {
+        var value = dev.moka.protocol.Json.object();
+        int start = text.indexOf("Output:\n");
+        value.put("output", start < 0 ? result.output() : text.substring(start + "Output:\n".length()));
+        if (result.exitCode() != null) {
+            value.put("exit_code", result.exitCode());
+        }
+        if (result.running() && result.sessionId() != null) {
+            value.put("session_id", result.sessionId());
+        }
+        int count = text.indexOf("Original token count: ");
+        if (count >= 0) {
+            value.put("original_token_count", Long.parseLong(text.substring(count + 22, text.indexOf('\n', count))));
+        }
+        value.put("wall_time_seconds", result.wallTime().toMillis() / 1000.0);
+        return dev.moka.protocol.Json.write(value);
     }
 
     /** Reports the end of the command under the id of the call that started it, once it has exited. */

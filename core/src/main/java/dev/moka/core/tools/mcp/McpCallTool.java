@@ -81,7 +81,16 @@ final class McpCallTool implements Tool {
             followUps.accept(McpResults.imageMessage(name, call.callId(), rendered.images()));
         }
         return new ToolResult(rendered.isError(), rendered.text(), "", name + (rendered.isError() ? " failed" : ""),
-                Map.of());
+                Map.of()).withExtra(ToolResult.SCRIPT_VALUE, scriptValue(result));
+    }
+
+    /** What a code-mode script receives: the server's CallToolResult as JSON. */
+    private static String scriptValue(McpSchema.CallToolResult result) {
+        try {
+            return Json.write(Json.MAPPER.valueToTree(result));
+        } catch (RuntimeException e) {
+            return Json.write(Json.object().put("isError", Boolean.TRUE.equals(result.isError())));
+        }
     }
 
     /** The server's own claim that the tool destroys data; tools that say nothing are taken at their word. */

@@ -14,14 +14,14 @@ public final class McpToolSpecs {
     private McpToolSpecs() {}
 
     /** The namespaces' members as top-level functions, sorted by name. */
-    public static List<ToolSpec.Function> flat(List<ToolSpec.Namespace> namespaces) {
+    public static List<ToolSpec.Member> flat(List<ToolSpec.Namespace> namespaces) {
         return namespaces.stream().flatMap(n -> n.flatten().stream())
-                .sorted(Comparator.comparing(ToolSpec.Function::name)).toList();
+                .sorted(Comparator.comparing(ToolSpec.Member::name)).toList();
     }
 
     /** One server's namespace; its members sorted by name. */
     static ToolSpec.Namespace namespace(String namespace, String server, List<ToolSpec.Function> members) {
-        return new ToolSpec.Namespace(namespace, "Tools of the MCP server \"" + server + "\".",
+        return ToolSpec.Namespace.of(namespace, "Tools of the MCP server \"" + server + "\".",
                 members.stream().sorted(Comparator.comparing(ToolSpec.Function::name)).toList());
     }
 

@@ -1,0 +1,22 @@
+package dev.moka.core.tools;
+
+import java.util.List;
+
+/**
+ * Code mode's way of offering the tools: the model is sent only the tools this offer names (exec and wait),
+ * and reaches every other tool from inside a script. The other tools stay dispatchable, so a direct call to
+ * one still runs, as it would for a classic model.
+ */
+public interface CodeModeOffer {
+    /** The tools the model calls directly; they are not reachable from inside a script. */
+    List<Tool> tools();
+
+    /** What the request carries, given the specs of every tool a script can reach (fixed once, like them). */
+    List<ToolSpec> offered(List<ToolSpec> nested);
+
+    /** Ends every script still running: the turn was interrupted. */
+    void terminateAll(String reason);
+
+    /** Ends the scripts and frees the engine; the session is closing. */
+    void close();
+}

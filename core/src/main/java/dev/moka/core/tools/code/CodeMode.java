@@ -1,0 +1,148 @@
+package dev.moka.core.tools.code;
+
+import dev.moka.core.config.CodeModeLimits;
+import dev.moka.core.tools.CodeModeOffer;
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.ToolSpec;
+import dev.moka.protocol.EventMsg;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Code mode for one session: the model is offered {@code exec} and {@code wait} in the namespace
+ * {@code functions}, and its scripts reach every other tool of the router through {@link ToolRouter#dispatchNested},
+ * the same path (sandbox, approvals, events) a direct call takes. Made only for a code-mode model, so a
+ * classic session never loads the JavaScript engine.
+ */
+public final class CodeMode implements CodeModeOffer, AutoCloseable {
+    private final CodeModeLimits limits;
+    private final ScriptStore store;
+    private final JsEngine engine = new JsEngine();
+    private final Map<String, Cell> cells = new ConcurrentHashMap<>();
+    private final Map<String, ScriptRun> runs = new ConcurrentHashMap<>();
+    private final AtomicInteger nextCell = new AtomicInteger();
+    private final List<Tool> tools = List.of(new ExecTool(this), new WaitTool(this));
+    private volatile ToolRouter router;
+    private volatile NestedTools nested = new NestedTools(List.of());
+    private volatile Thread watchdog;
+    private volatile boolean closed;
+
+    public CodeMode(CodeModeLimits limits, ScriptStore store) {
+        this.limits = limits;
+        this.store = store;
+    }
+
+    /** The router whose other tools scripts call; set once, right after the router is built. */
+    public void bind(ToolRouter router) {
+        this.router = router;
+    }
+
+    /** Starts building the engine on a daemon thread, so the first script does not wait for it. */
+    public void warmUp() {
+        engine.warmUp();
+    }
+
+    @Override
+    public List<Tool> tools() {
+        return tools;
+    }
+
+    @Override
+    public List<ToolSpec> offered(List<ToolSpec> reachable) {
+        nested = NestedTools.of(reachable);
+        return List.of(new ToolSpec.Namespace(ExecSpec.NAMESPACE, "",
+                List.of(ExecSpec.exec(nested), ExecSpec.waitSpec())));
+    }
+
+    /** Starts a script as a new cell. */
+    Cell start(String source, ToolCall call, ToolContext context) {
+        Cell cell = new Cell(Integer.toString(nextCell.incrementAndGet()));
+        CellHost host = new CellHost() {
+            @Override
+            public ToolResult dispatch(ToolCall nestedCall) throws InterruptedException {
+                long started = System.nanoTime();
+                ToolResult result = router.dispatchNested(nestedCall, context);
+                context.emit(new EventMsg.ToolCallEnd(nestedCall.callId(), nestedCall.name(), result.success(),
+                        result.brief(), (System.nanoTime() - started) / 1_000_000));
+                return result;
+            }
+
+            @Override
+            public ScriptStore store() {
+                return store;
+            }
+
+            @Override
+            public void notify(String cellId, String text) {
+                context.emit(new EventMsg.BackgroundEvent("script " + cellId + ": " + text));
+            }
+        };
+        var run = new ScriptRun(cell, source, engine, host, nested, limits, call.callId());
+        cells.put(cell.id(), cell);
+        runs.put(cell.id(), run);
+        watch();
+        run.start();
+        return cell;
+    }
+
+    Cell cell(String id) {
+        return cells.get(id);
+    }
+
+    /** Forgets a cell whose end the model has been shown. */
+    void forget(Cell cell) {
+        cells.remove(cell.id());
+        runs.remove(cell.id());
+    }
+
+    /** Ends every running script: the turn was interrupted, or the session closes. */
+    public void terminateAll(String reason) {
+        for (Cell cell : List.copyOf(cells.values())) {
+            cell.terminate(reason);
+            forget(cell);
+        }
+    }
+
+    /** One thread per session checks the running scripts' CPU time and memory against the limits. */
+    private synchronized void watch() {
+        if (watchdog != null) {
+            return;
+        }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        watchdog = Thread.ofPlatform().name("moka-script-limits").daemon(true).start(() -> {
+            while (!closed) {
+                for (ScriptRun run : runs.values()) {
+                    String reason = run.overLimit(threads);
+                    if (reason != null) {
+                        run.kill(reason);
+                    }
+                }
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        terminateAll("the session was closed");
+        Thread current = watchdog;
+        if (current != null) {
+            current.interrupt();
+        }
+        // The engine is left to GraalJS's own shutdown hook: closing it while the warm-up thread is still
+        // creating its first context deadlocked the exit of `moka exec` (both waited on the engine's lock).
+    }
+}

@@ -1,0 +1,288 @@
+package dev.moka.core.tools.code;
+
+import dev.moka.core.config.CodeModeLimits;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.protocol.ContentItem;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.graalvm.polyglot.proxy.ProxyObject;
+
+/**
+ * A script running: its context, confined to one platform thread, and the event loop that feeds it what
+ * finished outside (nested tool results, timers) until the module's body has run to its end. Nested tools run
+ * on virtual threads of their own, so a script can run several at once with {@code Promise.all}.
+ */
+final class ScriptRun {
+    /** Bounds the person's screen against a script that notifies in a loop. */
+    static final int MAX_NOTIFICATIONS = 50;
+
+    private sealed interface Wake {
+        record ToolDone(int id, boolean ok, String payload) implements Wake {}
+
+        record Killed() implements Wake {}
+    }
+
+    private record Timer(long dueNanos, int id) {}
+
+    private final Cell cell;
+    private final String source;
+    private final JsEngine engine;
+    private final CellHost host;
+    private final NestedTools tools;
+    private final CodeModeLimits limits;
+    private final String callId;
+    private final BlockingQueue<Wake> wakes = new LinkedBlockingQueue<>();
+    private final PriorityQueue<Timer> timers = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos, b.dueNanos));
+    private final Set<Thread> nested = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger nextCall = new AtomicInteger();
+    private final Thread thread;
+    private volatile Context context;
+    private volatile String killedFor;
+    private volatile long heapAtStart;
+    private int inFlight;
+    private int notifications;
+    private boolean exited;
+    private boolean bodyDone;
+
+    ScriptRun(Cell cell, String source, JsEngine engine, CellHost host, NestedTools tools, CodeModeLimits limits,
+            String callId) {
+        this.cell = cell;
+        this.source = source;
+        this.engine = engine;
+        this.host = host;
+        this.tools = tools;
+        this.limits = limits;
+        this.callId = callId;
+        // The stack size bounds recursion: a script that goes too deep gets a RangeError, the JVM is untouched.
+        this.thread = Thread.ofPlatform().name("moka-script-" + cell.id()).daemon(true)
+                .stackSize(limits.stackBytes()).unstarted(this::run);
+        cell.attach(this);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Ends the script from another thread: cancels what runs in its context and the nested calls it waits on. */
+    void kill(String reason) {
+        if (killedFor == null) {
+            killedFor = reason;
+        }
+        wakes.add(new Wake.Killed());
+        nested.forEach(Thread::interrupt);
+        Context running = context;
+        if (running != null) {
+            try {
+                running.close(true);
+            } catch (RuntimeException e) {
+                // Already closing on its own thread.
+            }
+        }
+    }
+
+    /** Why the script should be stopped now, or null: CPU time of its thread, or heap grown past the limit. */
+    String overLimit(ThreadMXBean threads) {
+        if (!thread.isAlive()) {
+            return null;
+        }
+        long cpu = threads.isThreadCpuTimeSupported() ? threads.getThreadCpuTime(thread.threadId()) : -1;
+        if (cpu > TimeUnit.MILLISECONDS.toNanos(limits.cpuMillis())) {
+            return "the script used more than " + limits.cpuMillis() / 1000.0 + " seconds of CPU time (an endless "
+                    + "loop?) and was stopped";
+        }
+        Runtime runtime = Runtime.getRuntime();
+        long used = runtime.totalMemory() - runtime.freeMemory();
+        if (used - heapAtStart > limits.memoryBytes()) {
+            return "the script held more than " + (limits.memoryBytes() >> 20) + " MB of memory and was stopped";
+        }
+        return null;
+    }
+
+    boolean alive() {
+        return thread.isAlive();
+    }
+
+    private void run() {
+        Runtime runtime = Runtime.getRuntime();
+        heapAtStart = runtime.totalMemory() - runtime.freeMemory();
+        try (Context created = engine.newContext()) {
+            context = created;
+            if (killedFor != null) {
+                throw new IllegalStateException(killedFor);
+            }
+            Value loop = created.eval(engine.prelude()).execute(hostObject());
+            created.eval(Source.newBuilder("js", source + "\n;__moka_done();", JsEngine.SCRIPT_NAME)
+                    .mimeType("application/javascript+module").buildLiteral());
+            loop(loop);
+        } catch (PolyglotException e) {
+            cell.finish(outcomeOf(e));
+        } catch (IllegalStateException | InterruptedException e) {
+            cell.finish(new ScriptOutcome.Failed(killedFor != null ? killedFor : "the script was stopped: " + e));
+        } catch (OutOfMemoryError e) {
+            cell.finish(new ScriptOutcome.Failed("the script ran out of memory and was stopped"));
+        } finally {
+            context = null;
+            nested.forEach(Thread::interrupt);
+            cell.finish(new ScriptOutcome.Failed(killedFor != null ? killedFor : "the script stopped"));
+        }
+    }
+
+    /** Feeds finished work back into the script until its body has run, it exits, or nothing can wake it. */
+    private void loop(Value loop) throws InterruptedException {
+        while (!bodyDone && !exited) {
+            if (killedFor != null) {
+                throw new IllegalStateException(killedFor);
+            }
+            Timer next = timers.peek();
+            if (inFlight == 0 && next == null) {
+                cell.finish(new ScriptOutcome.Failed("Error: the script's top-level code is waiting on a promise "
+                        + "that nothing can settle (no tool call or timer is pending); it was stopped"));
+                return;
+            }
+            if (next != null && next.dueNanos() <= System.nanoTime()) {
+                timers.poll();
+                loop.getMember("fire").execute(next.id());
+                continue;
+            }
+            Wake wake = next == null ? wakes.take() : wakes.poll(next.dueNanos() - System.nanoTime(),
+                    TimeUnit.NANOSECONDS);
+            switch (wake) {
+                case null -> { }
+                case Wake.ToolDone done -> {
+                    inFlight--;
+                    loop.getMember("settle").execute(done.id(), done.ok(), done.payload());
+                }
+                case Wake.Killed ignored -> throw new IllegalStateException(killedFor);
+            }
+        }
+        cell.finish(new ScriptOutcome.Completed());
+    }
+
+    private ScriptOutcome outcomeOf(PolyglotException e) {
+        if (exited) {
+            return new ScriptOutcome.Completed();
+        }
+        if (killedFor != null || e.isCancelled()) {
+            return new ScriptOutcome.Failed(killedFor != null ? killedFor : "the script was stopped");
+        }
+        if (e.isResourceExhausted()) {
+            return new ScriptOutcome.Failed("the script ran out of resources (" + e.getMessage() + ") and was stopped");
+        }
+        return new ScriptOutcome.Failed(ScriptErrors.describe(e, source));
+    }
+
+    private ProxyObject hostObject() {
+        Map<String, Object> members = new java.util.HashMap<>();
+        members.put("names", (ProxyExecutable) args -> tools.namesJson());
+        members.put("catalog", (ProxyExecutable) args -> tools.catalogJson());
+        members.put("call", (ProxyExecutable) args -> startCall(string(args, 0), string(args, 1)));
+        members.put("text", (ProxyExecutable) args -> {
+            cell.add(new ContentItem.InputText(string(args, 0)));
+            return null;
+        });
+        members.put("image", (ProxyExecutable) args -> {
+            String url = string(args, 0);
+            if (!url.startsWith("data:image/") && !url.startsWith("https://") && !url.startsWith("http://")) {
+                throw new IllegalArgumentException("image() takes a data:image/... or http(s) URL, or a view_image "
+                        + "result");
+            }
+            cell.add(new ContentItem.InputImage(url));
+            return null;
+        });
+        members.put("store", (ProxyExecutable) args -> {
+            String refused = host.store().put(string(args, 0), string(args, 1));
+            if (refused != null) {
+                throw new IllegalArgumentException(refused);
+            }
+            return null;
+        });
+        members.put("load", (ProxyExecutable) args -> host.store().get(string(args, 0)));
+        members.put("notify", (ProxyExecutable) args -> {
+            if (++notifications > MAX_NOTIFICATIONS) {
+                throw new IllegalStateException("notify() was called more than " + MAX_NOTIFICATIONS
+                        + " times; use text() for the rest");
+            }
+            String text = string(args, 0);
+            host.notify(cell.id(), text.length() > 2_000 ? text.substring(0, 2_000) + "…" : text);
+            return null;
+        });
+        members.put("exit", (ProxyExecutable) args -> {
+            exited = true;
+            return null;
+        });
+        members.put("timer", (ProxyExecutable) args -> {
+            long delay = Math.min(args[1].asLong(), TimeUnit.DAYS.toMillis(1));
+            timers.add(new Timer(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay), args[0].asInt()));
+            return null;
+        });
+        members.put("yieldControl", (ProxyExecutable) args -> {
+            cell.requestYield();
+            return null;
+        });
+        members.put("done", (ProxyExecutable) args -> {
+            bodyDone = true;
+            return null;
+        });
+        return ProxyObject.fromMap(members);
+    }
+
+    /** Starts a nested call on a virtual thread; its result comes back through the loop. */
+    private int startCall(String jsName, String input) {
+        NestedTools.Entry entry = tools.find(jsName);
+        int id = nextCall.incrementAndGet();
+        inFlight++;
+        Thread worker = Thread.ofVirtual().name("moka-script-" + cell.id() + "-call-" + id).unstarted(() -> {
+            Wake.ToolDone done;
+            try {
+                ToolResult result = host.dispatch(entry.call(callId + "/" + id, input));
+                done = ScriptValues.of(result, id);
+            } catch (InterruptedException e) {
+                done = new Wake.ToolDone(id, false, "the call was interrupted");
+            } catch (RuntimeException e) {
+                done = new Wake.ToolDone(id, false, "the call failed: " + e);
+            }
+            nested.remove(Thread.currentThread());
+            wakes.add(done);
+        });
+        nested.add(worker);
+        worker.start();
+        return id;
+    }
+
+    /** Results of nested calls, as the loop hands them to the script. */
+    static final class ScriptValues {
+        private ScriptValues() {}
+
+        static Wake.ToolDone of(ToolResult result, int id) {
+            Object value = result.extras().get(ToolResult.SCRIPT_VALUE);
+            if (value != null) {
+                return new Wake.ToolDone(id, true, value.toString());
+            }
+            if (result.isError()) {
+                return new Wake.ToolDone(id, false, result.forModel());
+            }
+            return new Wake.ToolDone(id, true, dev.moka.protocol.Json.write(
+                    dev.moka.protocol.Json.object().put("output", result.forModel())));
+        }
+    }
+
+    private static String string(Value[] args, int index) {
+        if (index >= args.length || !args[index].isString()) {
+            throw new IllegalArgumentException("expected a string argument");
+        }
+        return args[index].asString();
+    }
+}

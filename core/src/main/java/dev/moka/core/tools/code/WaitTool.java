@@ -1,0 +1,70 @@
+package dev.moka.core.tools.code;
+
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
+import dev.moka.protocol.Json;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** {@code wait}: waits again for a script {@code exec} left running, or ends it. */
+final class WaitTool implements Tool {
+    /** How long a terminated script is given to report its end. */
+    private static final long TERMINATE_GRACE_MS = 5_000;
+    private final CodeMode codeMode;
+
+    WaitTool(CodeMode codeMode) {
+        this.codeMode = codeMode;
+    }
+
+    @Override
+    public String name() {
+        return "wait";
+    }
+
+    @Override
+    public ToolSpec spec() {
+        return ExecSpec.waitSpec();
+    }
+
+    @Override
+    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
+        JsonNode args;
+        try {
+            args = Json.parse(call.arguments() == null || call.arguments().isBlank() ? "{}" : call.arguments());
+        } catch (JacksonException | IllegalArgumentException e) {
+            return ToolResult.failure("wait takes a JSON object such as {\"cell_id\": \"1\"}: " + e.getMessage(),
+                    "bad wait arguments");
+        }
+        String id = args.path("cell_id").isNumber() ? args.get("cell_id").asString() : args.path("cell_id").asString("");
+        Cell cell = codeMode.cell(id);
+        if (cell == null) {
+            return ToolResult.failure("No script with cell ID \"" + id + "\" is running (it ended, and its end was "
+                    + "already reported, or the ID is wrong).", "no cell " + id);
+        }
+        long maxTokens = Math.max(1, args.path("max_tokens").asLong(ExecSpec.DEFAULT_MAX_OUTPUT_TOKENS));
+        if (args.path("terminate").asBoolean(false)) {
+            cell.terminate("the script was terminated by wait");
+            return report(codeMode, cell, TERMINATE_GRACE_MS, maxTokens);
+        }
+        long yieldMs = Math.max(0, args.path("yield_time_ms").asLong(ExecSpec.DEFAULT_YIELD_MS));
+        return report(codeMode, cell, yieldMs, maxTokens);
+    }
+
+    /** Waits for the cell, then reports it; an interrupted turn ends every running script. */
+    static ToolResult report(CodeMode codeMode, Cell cell, long yieldMs, long maxTokens) throws InterruptedException {
+        Cell.Snapshot snapshot;
+        try {
+            snapshot = cell.await(yieldMs);
+        } catch (InterruptedException e) {
+            codeMode.terminateAll("the turn was interrupted");
+            throw e;
+        }
+        if (snapshot.outcome() != null) {
+            codeMode.forget(cell);
+        }
+        return CellReport.of(cell.id(), snapshot, maxTokens);
+    }
+}

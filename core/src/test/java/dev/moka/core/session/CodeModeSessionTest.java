@@ -1,0 +1,246 @@
+package dev.moka.core.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Op;
+import dev.moka.testkit.CapturedRequest;
+import dev.moka.testkit.MockResponsesServer;
+import dev.moka.testkit.Sse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** Code mode end to end: a real session, a code-mode model over the testkit server, scripts that drive tools. */
+class CodeModeSessionTest {
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path cwd;
+
+    MockResponsesServer server;
+    ContextHarness harness;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        server = MockResponsesServer.start();
+        harness = new ContextHarness(server, home);
+        harness.model = "gpt-6.1-sol";
+        Files.writeString(cwd.resolve("greet.txt"), "hello\n");
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    private static Sse exec(String id, String callId, String script) {
+        return Sse.response(id).customToolCall(callId, "functions", "exec", script).completed();
+    }
+
+    private static Sse done(String id) {
+        return Sse.response(id).text("m_" + id, "done").completed();
+    }
+
+    /** The output item answering {@code callId} in the request {@code index}. */
+    private JsonNode output(int index, String callId) {
+        for (JsonNode item : harness.sampling().get(index).bodyJson().get("input")) {
+            if (callId.equals(item.path("call_id").asString(null)) && item.path("type").asString().endsWith("_output")) {
+                return item;
+            }
+        }
+        throw new AssertionError("no output for " + callId + " in request " + index);
+    }
+
+    private static List<String> texts(JsonNode output) {
+        List<String> texts = new ArrayList<>();
+        if (output.get("output").isString()) {
+            texts.add(output.get("output").asString());
+        } else {
+            output.get("output").forEach(part -> texts.add(part.path("text").asString()));
+        }
+        return texts;
+    }
+
+    @Test
+    void aScriptRunsACommandPatchesAFileAndReadsItBackInOneRoundTrip() throws Exception {
+        String script = """
+                const before = await tools.exec_command({cmd: "cat greet.txt"});
+                text("before: " + before.output.trim() + " exit " + before.exit_code);
+                await tools.apply_patch("*** Begin Patch\\n*** Update File: greet.txt\\n@@\\n-hello\\n+hello, moka\\n*** End Patch\\n");
+                const after = await tools.exec_command({cmd: "cat greet.txt"});
+                text("after: " + after.output.trim());
+                """;
+        server.enqueue(exec("r1", "c1", script), done("r2"));
+        List<EventMsg> events;
+        try (Session session = harness.start(cwd)) {
+            events = SessionHarness.turn(session, "update the greeting");
+        }
+        assertThat(Files.readString(cwd.resolve("greet.txt"))).isEqualTo("hello, moka\n");
+        List<String> texts = texts(output(1, "c1"));
+        assertThat(texts.getFirst()).startsWith("Script completed\nWall time ").endsWith(" seconds\nOutput:\n");
+        assertThat(texts.subList(1, texts.size())).containsExactly("before: hello exit 0", "after: hello, moka");
+        assertThat(output(1, "c1").get("type").asString()).isEqualTo("custom_tool_call_output");
+        // Nested calls show up to the person like direct ones, and the turn diff sees the patch.
+        assertThat(events).filteredOn(EventMsg.ExecCommandBegin.class::isInstance).hasSize(2);
+        assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.TurnDiff.class,
+                diff -> assertThat(diff.unifiedDiff()).contains("+hello, moka")));
+    }
+
+    @Test
+    void theRequestCarriesTheToolsAsAnAdditionalToolsItemAndEveryLaterRequestExtendsTheLast() throws Exception {
+        server.enqueue(exec("r1", "c1", "text(ALL_TOOLS.map(t => t.name).join(','));"), done("r2"),
+                done("r3"));
+        try (Session session = harness.start(cwd)) {
+            SessionHarness.turn(session, "list the tools");
+            SessionHarness.turn(session, "again");
+        }
+        List<CapturedRequest> requests = harness.sampling();
+        JsonNode first = requests.getFirst().bodyJson();
+        assertThat(first.has("tools")).isFalse();
+        assertThat(first.has("instructions")).isFalse();
+        assertThat(first.get("parallel_tool_calls").asBoolean()).isFalse();
+        JsonNode additional = first.get("input").get(0);
+        assertThat(additional.get("type").asString()).isEqualTo("additional_tools");
+        assertThat(additional.get("role").asString()).isEqualTo("developer");
+        assertThat(additional.get("id").asString()).startsWith("at_");
+        JsonNode namespace = additional.get("tools").get(0);
+        assertThat(namespace.get("type").asString()).isEqualTo("namespace");
+        assertThat(namespace.get("name").asString()).isEqualTo("functions");
+        JsonNode exec = namespace.get("tools").get(0);
+        assertThat(exec.get("type").asString()).isEqualTo("custom");
+        assertThat(exec.get("name").asString()).isEqualTo("exec");
+        assertThat(exec.get("format").get("syntax").asString()).isEqualTo("lark");
+        assertThat(exec.get("format").get("definition").asString()).contains("// @exec:");
+        assertThat(exec.get("description").asString()).contains("exec_command(args: { cmd: string;")
+                .contains("apply_patch(input: string)");
+        assertThat(namespace.get("tools").get(1).get("name").asString()).isEqualTo("wait");
+        JsonNode instructions = first.get("input").get(1);
+        assertThat(instructions.get("role").asString()).isEqualTo("developer");
+        assertThat(ContextHarness.text(instructions)).isEqualTo("You are a test agent.");
+        for (int i = 1; i < requests.size(); i++) {
+            JsonNode earlier = requests.get(i - 1).bodyJson().get("input");
+            JsonNode later = requests.get(i).bodyJson().get("input");
+            for (int j = 0; j < earlier.size(); j++) {
+                assertThat(later.get(j)).as("request %d item %d", i, j).isEqualTo(earlier.get(j));
+            }
+        }
+        assertThat(texts(output(1, "c1")).get(1)).contains("exec_command").contains("apply_patch")
+                .doesNotContain("exec,").doesNotContain("wait");
+    }
+
+    @Test
+    void aScriptStillRunningAtItsYieldTimeIsFinishedByWait() throws Exception {
+        String script = """
+                // @exec: {"yield_time_ms": 100}
+                text("started");
+                await new Promise(resolve => setTimeout(resolve, 1500));
+                text("finished");
+                """;
+        server.enqueue(exec("r1", "c1", script),
+                Sse.response("r2").functionCall("w1", "functions", "wait", "{\"cell_id\": \"1\", \"yield_time_ms\": 20000}")
+                        .completed(), done("r3"));
+        try (Session session = harness.start(cwd)) {
+            SessionHarness.turn(session, "run it");
+        }
+        List<String> first = texts(output(1, "c1"));
+        assertThat(first.getFirst()).startsWith("Script running with cell ID 1\nWall time ");
+        assertThat(first).contains("started");
+        JsonNode waited = output(2, "w1");
+        assertThat(waited.get("type").asString()).isEqualTo("function_call_output");
+        assertThat(texts(waited).getFirst()).startsWith("Script completed\n");
+        assertThat(texts(waited)).contains("finished").doesNotContain("started");
+    }
+
+    @Test
+    void waitWithTerminateEndsTheScript() throws Exception {
+        String script = """
+                // @exec: {"yield_time_ms": 50}
+                text("looping");
+                await new Promise(() => setTimeout(() => {}, 60000));
+                """;
+        server.enqueue(exec("r1", "c1", script),
+                Sse.response("r2").functionCall("w1", "functions", "wait", "{\"cell_id\": \"1\", \"terminate\": true}")
+                        .completed(), done("r3"));
+        try (Session session = harness.start(cwd)) {
+            SessionHarness.turn(session, "run it");
+        }
+        assertThat(texts(output(1, "c1")).getFirst()).startsWith("Script running with cell ID 1");
+        List<String> waited = texts(output(2, "w1"));
+        assertThat(waited.getFirst()).startsWith("Script failed\n");
+        assertThat(waited.getLast()).contains("terminated by wait");
+    }
+
+    @Test
+    void aSyntaxErrorIsReportedWithItsLineAndColumn() throws Exception {
+        server.enqueue(exec("r1", "c1", "text('one');\nconst x = ;\n"), done("r2"));
+        try (Session session = harness.start(cwd)) {
+            SessionHarness.turn(session, "run it");
+        }
+        List<String> texts = texts(output(1, "c1"));
+        assertThat(texts.getFirst()).startsWith("Script failed\n");
+        assertThat(texts.getLast()).startsWith("Script error:\nSyntaxError").contains("exec_main.mjs:2:");
+    }
+
+    @Test
+    void aThrownErrorAfterSomeOutputKeepsTheOutputAndSaysWhere() throws Exception {
+        server.enqueue(exec("r1", "c1", "text('partial');\nawait 0;\n  throw new Error('boom');\n"), done("r2"));
+        try (Session session = harness.start(cwd)) {
+            SessionHarness.turn(session, "run it");
+        }
+        List<String> texts = texts(output(1, "c1"));
+        assertThat(texts.getFirst()).startsWith("Script failed\n");
+        assertThat(texts.get(1)).isEqualTo("partial");
+        assertThat(texts.getLast()).isEqualTo("Script error:\nError: boom\n    at exec_main.mjs:3:9");
+    }
+
+    @Test
+    void storedValuesSurviveTheNextCallAndResume() throws Exception {
+        server.enqueue(exec("r1", "c1", "store('plan', {step: 2, files: ['a.txt']});"), done("r2"),
+                exec("r3", "c2", "text(JSON.stringify(load('plan')));"), done("r4"));
+        String id;
+        try (Session session = harness.start(cwd)) {
+            id = session.conversationId();
+            SessionHarness.turn(session, "remember");
+            SessionHarness.turn(session, "recall");
+        }
+        assertThat(texts(output(3, "c2")).get(1)).isEqualTo("{\"step\":2,\"files\":[\"a.txt\"]}");
+        server.enqueue(exec("r5", "c3", "text(String(load('plan').step) + ' ' + load('missing'));"), done("r6"));
+        try (Session resumed = harness.resume(id, cwd)) {
+            List<EventMsg> resumedEvents = SessionHarness.turn(resumed, "recall after resume");
+            assertThat(resumedEvents).as("events").noneMatch(EventMsg.Warning.class::isInstance);
+        }
+        try (var files = Files.walk(home.resolve("sessions"))) {
+            String rollout = Files.readString(files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow());
+            assertThat(rollout).contains("\"type\":\"script_value\"");
+        }
+        assertThat(texts(output(5, "c3")).get(1)).isEqualTo("2 undefined");
+    }
+
+    @Test
+    void anInterruptEndsALongScriptAndTheSessionGoesOn() throws Exception {
+        String script = "text('spinning');\nawait new Promise(r => setTimeout(r, 60000));\n";
+        server.enqueue(exec("r1", "c1", script), exec("r2", "c2", "text('alive');"), done("r3"));
+        try (Session session = harness.start(cwd)) {
+            session.submit(new Op.UserInput(List.of(new InputItem.Text("spin"))));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (harness.sampling().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(300);
+            List<EventMsg> events = ContextHarness.run(session, new Op.Interrupt());
+            assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOf(EventMsg.TurnAborted.class));
+            SessionHarness.turn(session, "still there?");
+        }
+        assertThat(texts(output(2, "c2"))).contains("alive");
+    }
+}
