@@ -100,7 +100,6 @@ public final class ToolSet {
             return new ToolRouter(loader.tools(), hosted, external);
         }
         var codeMode = new CodeMode(settings.codeModeLimits(), store);
-        codeMode.warmUp();
         var router = new ToolRouter(loader.tools(), hosted, external, codeMode);
         codeMode.bind(router);
         return router;

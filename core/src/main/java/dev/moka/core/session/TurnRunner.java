@@ -184,7 +184,11 @@ final class TurnRunner {
     private CompletedResponse sample(TurnContext context, EventSink sink)
             throws ModelClientException, InterruptedException {
         try {
-            return client.stream(prompt(context), event -> forwardDelta(event, sink));
+            return client.stream(prompt(context), event -> {
+                // The server answered, so the request is out: what warms up now no longer delays it.
+                tools.requestSent();
+                forwardDelta(event, sink);
+            });
         } catch (ModelClientException e) {
             if (e.kind() != ModelClientException.Kind.CONTEXT_LENGTH_EXCEEDED) {
                 throw e;

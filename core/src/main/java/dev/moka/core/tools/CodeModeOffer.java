@@ -14,6 +14,13 @@ public interface CodeModeOffer {
     /** What the request carries, given the specs of every tool a script can reach (fixed once, like them). */
     List<ToolSpec> offered(List<ToolSpec> nested);
 
+    /**
+     * Starts getting the script engine ready in the background, so that the first script does not wait for it.
+     * Called once a request is on its way: before that, the engine's class loading would compete with the
+     * first request for the CPU.
+     */
+    void warmUp();
+
     /** Ends every script still running: the turn was interrupted. */
     void terminateAll(String reason);
 

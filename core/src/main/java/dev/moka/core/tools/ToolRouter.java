@@ -59,6 +59,13 @@ public final class ToolRouter {
         }
     }
 
+    /** A request is on its way to the model: code mode can get its engine ready while the model answers. */
+    public void requestSent() {
+        if (codeMode != null) {
+            codeMode.warmUp();
+        }
+    }
+
     /** An interrupted turn ends the scripts it left running. */
     public void turnAborted() {
         if (codeMode != null) {

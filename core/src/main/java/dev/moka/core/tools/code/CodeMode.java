@@ -45,7 +45,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
         this.router = router;
     }
 
-    /** Starts building the engine on a daemon thread, so the first script does not wait for it. */
+    @Override
     public void warmUp() {
         engine.warmUp();
     }

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -18,7 +19,7 @@ import org.graalvm.polyglot.io.IOAccess;
 /**
  * The one GraalJS engine of a session, shared by every script (each gets a context of its own). Building it
  * and creating the first context load thousands of classes and take most of a second, so {@link #warmUp}
- * starts that when the session opens, while the first request is on its way to the model.
+ * starts that once the first request is on its way to the model, in the time the model takes to answer.
  */
 final class JsEngine implements AutoCloseable {
     static final String SCRIPT_NAME = "exec_main.mjs";
@@ -26,9 +27,16 @@ final class JsEngine implements AutoCloseable {
     private record Built(Engine engine, Source prelude) {}
 
     private final FutureTask<Built> built = new FutureTask<>(JsEngine::build);
+    private final AtomicBoolean warming = new AtomicBoolean();
 
-    /** Builds the engine and runs one empty script on a daemon platform thread (class loading pins virtual ones). */
+    /**
+     * Builds the engine and runs one empty script on a daemon platform thread (class loading pins virtual
+     * ones), once; later calls do nothing.
+     */
     void warmUp() {
+        if (!warming.compareAndSet(false, true)) {
+            return;
+        }
         WarmUp.start("moka-js-warm-up", () -> {
             try (Context context = newContext()) {
                 context.eval(prelude());
