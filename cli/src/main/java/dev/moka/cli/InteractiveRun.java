@@ -6,12 +6,15 @@ import dev.moka.core.client.HttpClients;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ModelInfo;
+import dev.moka.core.sandbox.LinuxSandbox;
+import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * {@code moka [OPTIONS] [PROMPT]} and {@code moka resume}: load the configuration as exec does, open the
@@ -55,7 +58,7 @@ final class InteractiveRun {
                     Backoff.DEFAULT);
             var face = new Face(ORIGINATOR, null, true);
             try (Session session = conversations.open(config, resume, face)) {
-                Tui.run(session, () -> fresh(config, face), settings(), models(config), config.cwd(), config.mokaHome(), prompt,
+                Tui.run(session, () -> fresh(config, face), settings(config), models(config), config.cwd(), config.mokaHome(), prompt,
                         startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
             }
             return ExitCodes.OK;
@@ -80,10 +83,23 @@ final class InteractiveRun {
                 .open(config, new ResumeTarget.Fresh(), face);
     }
 
-    private Tui.Settings settings() {
+    private Tui.Settings settings(Config config) {
         String noColour = startup.env().get("NO_COLOR");
         boolean colour = (noColour == null || noColour.isEmpty()) && !"dumb".equals(startup.env().get("TERM"));
-        return new Tui.Settings(false, startup.env().get("MOKA_THEME"), colour);
+        LinuxSandbox linux = config.sandbox().linux();
+        // What can enforce the sandbox does not change while Moka runs: probed once, on the first /status.
+        Supplier<String> mechanism = new Supplier<>() {
+            private String said;
+
+            @Override
+            public String get() {
+                if (said == null) {
+                    said = SandboxDoctor.diagnose(linux).summary();
+                }
+                return said;
+            }
+        };
+        return new Tui.Settings(config.tui(), startup.env().get("MOKA_THEME"), colour, mechanism);
     }
 
     private static List<Tui.ModelChoice> models(Config config) {
