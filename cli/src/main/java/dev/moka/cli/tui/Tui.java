@@ -57,8 +57,7 @@ public final class Tui {
      */
     public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
             String firstPrompt, Streams streams) throws IOException, InterruptedException {
-        Terminal terminal = streams == null ? open() : TerminalBuilder.builder().system(false)
-                .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
+        Terminal terminal = terminal(streams);
         Attributes saved = terminal.enterRawMode();
         Attributes raw = terminal.getAttributes();
         // Ctrl+C is a key here (interrupt, then quit), not a signal that would kill the JVM.
@@ -100,6 +99,12 @@ public final class Tui {
         if (!id.isEmpty()) {
             System.out.println("To continue this conversation: moka resume " + id);
         }
+    }
+
+    /** The process's terminal ({@code streams} null), or one over the given streams. */
+    static Terminal terminal(Streams streams) throws IOException {
+        return streams == null ? open() : TerminalBuilder.builder().system(false)
+                .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
     }
 
     private static Terminal open() throws IOException {
