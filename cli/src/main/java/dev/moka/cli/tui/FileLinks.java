@@ -23,7 +23,8 @@ final class FileLinks {
 
     /** A path with a dot-extension or from the root, then an optional {@code :line} or {@code :line:column}. */
     private static final Pattern REFERENCE = Pattern.compile(
-            "(?<![\\w/.~-])((?:/[\\w.@+-]+)+|(?:[\\w.@+-]+/)*[\\w@+-][\\w.@+-]*\\.[A-Za-z0-9]+)(?::(\\d+)(?::\\d+)?)?");
+            "(?<![\\w/.~-])((?:/[\\w.@+-]+)+|(?:[\\w.@+-]+/)*[\\w@+-][\\w.@+-]*\\.[A-Za-z0-9]+)(?::(\\d+)(?::\\d+)?)?",
+            Pattern.UNICODE_CHARACTER_CLASS);
     private static final int MAX_REMEMBERED = 4096;
 
     private final String scheme;
