@@ -1,4 +1,5 @@
-# Sourced by bin/test. The sandbox tests run real bubblewrap, the terminal UI tests real tmux: install the Debian packages they need when
+# Sourced by bin/test. The sandbox tests run real bubblewrap, the terminal UI tests real tmux, the completion
+# tests load their scripts into real zsh and fish: install the Debian packages they need when
 # they are missing (CI runs as root on Debian), and stop with a clear message where that cannot be done,
 # so no test ever skips because a tool is absent.
 
@@ -9,6 +10,8 @@ moka_require_test_tools() {
   command -v git >/dev/null 2>&1 || missing+=(git)
   command -v script >/dev/null 2>&1 || missing+=(util-linux)
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+  command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+  command -v fish >/dev/null 2>&1 || missing+=(fish)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "moka: installing what the tests need: ${missing[*]}" >&2

@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.cli.completion.Completions;
 import dev.moka.cli.mcpserver.McpServerCommand;
 import dev.moka.core.MokaVersion;
 import dev.moka.core.config.ConfigException;
@@ -90,6 +91,13 @@ final class CommandLines {
         mcpServer.addOption(configOption());
         root.addSubcommand("mcp-server", mcpServer);
         root.addSubcommand("mcp", McpCommand.spec());
+        CommandSpec completion = command("completion", "Print a tab completion script for bash, zsh or fish: source"
+                + " <(moka completion bash), source <(moka completion zsh) after compinit, moka completion fish |"
+                + " source.");
+        completion.addPositional(PositionalParamSpec.builder().index("0").arity("0..1").paramLabel("SHELL")
+                .type(String.class).completionCandidates(Completions.SHELLS).description("bash, zsh or fish.")
+                .build());
+        root.addSubcommand("completion", completion);
         return root;
     }
 
@@ -120,6 +128,7 @@ final class CommandLines {
         CommandSpec linux = command("linux", "Run CMD exactly as the agent's commands run: same sandbox, same"
                 + " environment.");
         linux.addOption(OptionSpec.builder("-s", "--sandbox").paramLabel("MODE").type(String.class)
+                .completionCandidates(PermissionFlags.wires(dev.moka.protocol.SandboxMode.class))
                 .description("read-only, workspace-write or danger-full-access.").build());
         linux.addOption(OptionSpec.builder("--full-auto").arity("0").type(boolean.class)
                 .description("Same as --sandbox workspace-write.").build());
@@ -186,8 +195,25 @@ final class CommandLines {
                     command.hasMatchedOption("--untrust"));
             case "mcp-server" -> mcpServer(command, startup);
             case "mcp" -> new McpCommand(startup).run(command);
+            case "completion" -> completion(parsed.commandSpec(), command.matchedPositionalValue(0, null), startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
+    }
+
+    private static int completion(CommandSpec root, String shell, Startup startup) {
+        if (shell == null) {
+            startup.err().println("moka: completion needs a shell: bash, zsh or fish (e.g. moka completion bash)");
+            return ExitCodes.USAGE;
+        }
+        var script = Completions.script(shell, root);
+        if (script.isEmpty()) {
+            startup.err().println("moka: completion: unknown shell \"" + TerminalText.sanitize(shell)
+                    + "\"; expected bash, zsh or fish");
+            return ExitCodes.USAGE;
+        }
+        startup.out().print(script.get());
+        startup.out().flush();
+        return ExitCodes.OK;
     }
 
     private static int reopen(ExecOptions options, ParseResult resume, Startup startup) {

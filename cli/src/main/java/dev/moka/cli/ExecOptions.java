@@ -31,8 +31,9 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
         PermissionFlags.declare(spec);
         spec.addOption(flag("Use a local model server: --local-provider, else oss_provider from config.toml, else"
                 + " Ollama; with gpt-oss 20b unless -m names a model.", "--oss"));
-        spec.addOption(value(String.class, "ollama|lmstudio", "The local model server --oss uses (implies --oss).",
-                "--local-provider"));
+        spec.addOption(OptionSpec.builder("--local-provider").paramLabel("ollama|lmstudio").type(String.class)
+                .completionCandidates(ExecRun.LOCAL_PROVIDERS)
+                .description("The local model server --oss uses (implies --oss).").build());
         spec.addOption(flag("Print events as JSON lines on stdout.", "--json"));
         spec.addOption(value(Path.class, "FILE", "Write the final message to FILE.", "-o", "--output-last-message"));
         spec.addOption(OptionSpec.builder("-i", "--image").paramLabel("FILE").type(List.class)

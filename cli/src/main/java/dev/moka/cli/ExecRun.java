@@ -29,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class ExecRun {
     private static final String ORIGINATOR = "moka_exec";
-    private static final List<String> LOCAL_PROVIDERS = List.of("ollama", "lmstudio");
+    static final List<String> LOCAL_PROVIDERS = List.of("ollama", "lmstudio");
 
     private final Startup startup;
     private final ExecOptions options;

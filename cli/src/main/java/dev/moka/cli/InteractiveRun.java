@@ -1,17 +1,24 @@
 package dev.moka.cli;
 
+import dev.moka.cli.tui.TrustQuestion;
 import dev.moka.cli.tui.Tui;
 import dev.moka.core.client.Backoff;
 import dev.moka.core.client.HttpClients;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.ConfigLoader;
+import dev.moka.core.config.ProjectTrust;
+import dev.moka.core.config.ProjectTrustWriter;
 import dev.moka.core.config.ModelInfo;
+import dev.moka.core.sandbox.LinuxSandbox;
+import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * {@code moka [OPTIONS] [PROMPT]} and {@code moka resume}: load the configuration as exec does, open the
@@ -46,7 +53,12 @@ final class InteractiveRun {
             return ExitCodes.USAGE;
         }
         try {
-            Config config = ExecRun.loadConfig(startup, options);
+            Config loaded = ExecRun.loadConfig(startup, options);
+            Config config = asksForTrust(loaded) ? trustAsked(loaded) : loaded;
+            if (config == null) {
+                startup.err().println("moka: nothing was recorded; moka asks again next time (or run: moka trust)");
+                return ExitCodes.OK;
+            }
             if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
                 startup.http().prefetchTrust();
             }
@@ -55,8 +67,8 @@ final class InteractiveRun {
                     Backoff.DEFAULT);
             var face = new Face(ORIGINATOR, null, true);
             try (Session session = conversations.open(config, resume, face)) {
-                Tui.run(session, () -> fresh(config, face), settings(), models(config), config.cwd(), config.mokaHome(), prompt,
-                        startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
+                Tui.run(session, () -> fresh(config, face), settings(config), models(config), config.cwd(), config.mokaHome(), prompt,
+                        streams());
             }
             return ExitCodes.OK;
         } catch (UsageException | ConfigException e) {
@@ -80,10 +92,51 @@ final class InteractiveRun {
                 .open(config, new ResumeTarget.Fresh(), face);
     }
 
-    private Tui.Settings settings() {
+    /**
+     * The first run in a project with no trust entry, unless the person already said what commands may do (a
+     * sandbox mode or approval policy in a flag, -c, a profile or the file), which trust would not change.
+     */
+    private static boolean asksForTrust(Config config) {
+        return config.sandbox().trust() == ProjectTrust.UNKNOWN && !config.sandbox().policyChosen();
+    }
+
+    /** Asks, records the answer, and loads the configuration again so it decides; null when the person quit. */
+    private Config trustAsked(Config config) throws IOException, ConfigException, UsageException {
+        TrustQuestion.Answer answer = TrustQuestion.ask(config.sandbox().projectRoot(), colour(),
+                startup.env().get("MOKA_THEME"), streams());
+        if (answer == TrustQuestion.Answer.QUIT) {
+            return null;
+        }
+        ProjectTrustWriter.write(config.mokaHome().resolve(ConfigLoader.CONFIG_FILE), config.sandbox().projectRoot(),
+                answer == TrustQuestion.Answer.TRUST ? "trusted" : "untrusted");
+        return ExecRun.loadConfig(startup, options);
+    }
+
+    private Tui.Streams streams() {
+        return startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null;
+    }
+
+    private boolean colour() {
         String noColour = startup.env().get("NO_COLOR");
-        boolean colour = (noColour == null || noColour.isEmpty()) && !"dumb".equals(startup.env().get("TERM"));
-        return new Tui.Settings(false, startup.env().get("MOKA_THEME"), colour);
+        return (noColour == null || noColour.isEmpty()) && !"dumb".equals(startup.env().get("TERM"));
+    }
+
+    private Tui.Settings settings(Config config) {
+        boolean colour = colour();
+        LinuxSandbox linux = config.sandbox().linux();
+        // What can enforce the sandbox does not change while Moka runs: probed once, on the first /status.
+        Supplier<String> mechanism = new Supplier<>() {
+            private String said;
+
+            @Override
+            public String get() {
+                if (said == null) {
+                    said = SandboxDoctor.diagnose(linux).summary();
+                }
+                return said;
+            }
+        };
+        return new Tui.Settings(config.tui(), startup.env().get("MOKA_THEME"), colour, mechanism);
     }
 
     private static List<Tui.ModelChoice> models(Config config) {

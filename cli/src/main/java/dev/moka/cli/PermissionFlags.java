@@ -28,9 +28,9 @@ record PermissionFlags(String sandbox, String approval, boolean fullAuto, boolea
 
     static void declare(CommandSpec spec) {
         spec.addOption(OptionSpec.builder("-s", "--sandbox").paramLabel("MODE").type(String.class)
-                .description("Sandbox mode: read-only, workspace-write or danger-full-access.").build());
+                .completionCandidates(wires(SandboxMode.class)).description("Sandbox mode: read-only, workspace-write or danger-full-access.").build());
         spec.addOption(OptionSpec.builder("-a", "--ask-for-approval").paramLabel("POLICY").type(String.class)
-                .description("When to ask before a command runs: untrusted, on-failure, on-request or never.").build());
+                .completionCandidates(wires(AskForApproval.class)).description("When to ask before a command runs: untrusted, on-failure, on-request or never.").build());
         spec.addOption(OptionSpec.builder("--full-auto").arity("0").type(boolean.class)
                 .description("Work without interruptions inside the sandbox: workspace-write and on-request.").build());
         spec.addOption(OptionSpec.builder(YOLO, "--yolo").arity("0").type(boolean.class)
@@ -38,6 +38,11 @@ record PermissionFlags(String sandbox, String approval, boolean fullAuto, boolea
                         + " environment that is itself isolated.").build());
         spec.addOption(OptionSpec.builder("--add-dir").paramLabel("DIR").type(List.class).auxiliaryTypes(Path.class)
                 .description("Another directory commands may write (repeatable).").build());
+    }
+
+    /** The spellings of an enum's constants, for tab completion. */
+    static <E extends Enum<E> & WireEnum> List<String> wires(Class<E> type) {
+        return java.util.Arrays.stream(type.getEnumConstants()).map(WireEnum::wire).toList();
     }
 
     static PermissionFlags read(ParseResult parsed) {

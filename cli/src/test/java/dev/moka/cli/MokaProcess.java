@@ -107,14 +107,16 @@ final class MokaProcess {
 
     /**
      * The environment of a run against the mock at {@code baseUrl}. Unless the test wrote its own config.toml,
-     * the model is one trained on the argv {@code shell} tool, which the scripted replies call.
+     * the model is one trained on the argv {@code shell} tool, which the scripted replies call, and the approval
+     * policy is named (it is the default, on-request): a person who chose a policy is not asked on the first
+     * interactive run whether to trust the project, so the UI opens straight into the conversation.
      */
     static Map<String, String> env(Path home, String baseUrl) {
         Path config = home.resolve("config.toml");
         if (!Files.exists(config)) {
             try {
                 Files.createDirectories(home);
-                Files.writeString(config, "model = \"gpt-5.1-codex\"\n");
+                Files.writeString(config, "model = \"gpt-5.1-codex\"\napproval_policy = \"on-request\"\n");
             } catch (IOException e) {
                 // A home on a full disk (a fault test): the run then uses the default model.
             }

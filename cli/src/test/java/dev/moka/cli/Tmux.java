@@ -62,6 +62,11 @@ final class Tmux implements AutoCloseable {
         return tmux("capture-pane", "-p", "-e", "-t", "moka", "-S", "-2000");
     }
 
+    /** Copies everything moka writes to the terminal from now on into {@code file}, escapes and all. */
+    void recordOutput(Path file) throws IOException, InterruptedException {
+        tmux("pipe-pane", "-o", "-t", "moka", "cat >> " + quote(file.toString()));
+    }
+
     String waitFor(String text) throws IOException, InterruptedException {
         return waitUntil(s -> s.contains(text), "the screen to show " + text);
     }

@@ -54,7 +54,7 @@ final class Approvals {
         String reason;
         if (request instanceof EventMsg.ExecApprovalRequest exec) {
             rows.add(Line.of("Allow Moka to run this command?", Look.PLAIN.asBold()));
-            rows.addAll(Wrap.words(Line.of(Clean.text(ShellWords.join(exec.command())), theme.accent()), width,
+            rows.addAll(Wrap.words(Line.of(Clean.text(ShellWords.shown(exec.command())), theme.accent()), width,
                     Line.plain("  $ "), Line.plain("    ")));
             reason = exec.reason();
         } else {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * The interactive conversation: keys edit the composer, answer approvals or drive pickers; events update
@@ -36,14 +37,14 @@ final class ChatApp {
     private int frame;
 
     ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
-            List<CustomPrompt> prompts) {
+            List<CustomPrompt> prompts, Supplier<String> sandboxMechanism) {
         this.engine = engine;
         this.display = display;
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
         this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true,
-                () -> newConversation = true, prompts, this::sendOrQueue);
+                () -> newConversation = true, prompts, this::sendOrQueue, sandboxMechanism);
     }
 
     boolean done() {

@@ -3,6 +3,7 @@ package dev.moka.cli.tui;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReasoningEffort;
+import dev.moka.protocol.SandboxMode;
 import dev.moka.protocol.SandboxPolicy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** What each slash command does: most become ops for the engine, a few only show something. */
 final class Commands {
@@ -30,9 +32,11 @@ final class Commands {
     private final Runnable newConversation;
     private final List<CustomPrompt> prompts;
     private final Consumer<String> send;
+    private final Supplier<String> sandboxMechanism;
 
     Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
-            Runnable newConversation, List<CustomPrompt> prompts, Consumer<String> send) {
+            Runnable newConversation, List<CustomPrompt> prompts, Consumer<String> send,
+            Supplier<String> sandboxMechanism) {
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
@@ -41,6 +45,7 @@ final class Commands {
         this.newConversation = newConversation;
         this.prompts = List.copyOf(prompts);
         this.send = send;
+        this.sandboxMechanism = sandboxMechanism;
     }
 
     List<CustomPrompt> prompts() {
@@ -106,7 +111,8 @@ final class Commands {
                 "  provider:  " + i.provider(),
                 "  directory: " + i.cwd(),
                 "  approval:  " + i.approval(),
-                "  sandbox:   " + i.sandbox(),
+                "  sandbox:   " + i.sandbox() + (i.sandbox().equals(SandboxMode.DANGER_FULL_ACCESS.wire())
+                        ? ": no sandbox, commands run with your own access" : ", " + sandboxMechanism.get()),
                 "  tokens:    " + i.tokensUsed() + " used, " + i.contextLeftPercent() + "% of the context left",
                 "  rollout:   " + i.rolloutPath());
         conversation.add(new Cell.Notice(Clean.text(text), Cell.Notice.Kind.INFO));

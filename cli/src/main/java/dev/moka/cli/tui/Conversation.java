@@ -23,6 +23,8 @@ final class Conversation {
     private final Map<String, Map<String, JsonNode>> patches = new HashMap<>();
     private final Deque<EventMsg> approvals = new ArrayDeque<>();
     private final DisplaySettings display;
+    /** {@code show_raw_agent_reasoning}: the model's raw reasoning text of the step still streaming. */
+    private final StringBuilder rawReasoning = new StringBuilder();
     private SessionInfo info = SessionInfo.UNKNOWN;
     private boolean turnRunning;
     private long turnStartedAt;
@@ -34,6 +36,10 @@ final class Conversation {
 
     /** Applies one event; returns true when a turn ended with it. */
     boolean apply(EventMsg event) {
+        if (!(event instanceof EventMsg.AgentReasoningRawContentDelta || event instanceof EventMsg.AgentReasoningDelta
+                || event instanceof EventMsg.ExecCommandOutputDelta)) {
+            finishRawReasoning();
+        }
         switch (event) {
             case EventMsg.SessionConfigured s -> configured(s);
             case EventMsg.TaskStarted t -> startTurn();
@@ -44,10 +50,14 @@ final class Conversation {
                     add(new Cell.Reasoning(Clean.text(r.text())));
                 }
             }
-            case EventMsg.AgentReasoningRawContentDelta r -> { }
+            case EventMsg.AgentReasoningRawContentDelta r -> {
+                if (display.showRawReasoning()) {
+                    rawReasoning.append(Clean.text(r.delta()));
+                }
+            }
             case EventMsg.AgentReasoningDelta d -> { }
             case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(
-                    Clean.text(ShellWords.join(b.command()))));
+                    Clean.text(ShellWords.shown(b.command()))));
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecCommandEnd e -> {
                 CommandCell cell = running.remove(e.callId());
@@ -99,6 +109,16 @@ final class Conversation {
             case EventMsg.Unknown u -> { }
         }
         return false;
+    }
+
+    /** The raw reasoning streamed so far becomes one dimmed cell once something else happens. */
+    private void finishRawReasoning() {
+        if (!rawReasoning.isEmpty()) {
+            if (!rawReasoning.toString().isBlank()) {
+                add(new Cell.Reasoning(rawReasoning.toString()));
+            }
+            rawReasoning.setLength(0);
+        }
     }
 
     private void configured(EventMsg.SessionConfigured s) {

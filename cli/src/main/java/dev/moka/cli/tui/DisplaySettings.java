@@ -2,6 +2,7 @@ package dev.moka.cli.tui;
 
 /**
  * How the conversation is shown, never what is asked of the model: {@code hide_agent_reasoning} hides
- * reasoning summaries, {@code tui.theme} picks the palette.
+ * reasoning summaries, {@code show_raw_agent_reasoning} shows the model's raw reasoning text when the
+ * provider streams it, {@code theme} is the palette (and links file references as {@code file_opener} says).
  */
-record DisplaySettings(boolean hideReasoning, Theme theme, boolean colour) {}
+record DisplaySettings(boolean hideReasoning, boolean showRawReasoning, Theme theme, boolean colour) {}

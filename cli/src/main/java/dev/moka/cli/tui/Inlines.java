@@ -52,8 +52,8 @@ final class Inlines {
 
     private void inline(Node node, Look look) {
         switch (node) {
-            case Text text -> current.add(new Span(text.getLiteral(), look));
-            case Code code -> current.add(new Span(code.getLiteral(), look.with(theme.code())));
+            case Text text -> current.addAll(theme.files().spans(text.getLiteral(), look));
+            case Code code -> current.addAll(theme.files().spans(code.getLiteral(), look.with(theme.code())));
             case Emphasis emphasis -> children(emphasis, look.asItalic());
             case StrongEmphasis strong -> children(strong, look.asBold());
             case SoftLineBreak ignored -> current.add(new Span(" ", look));

@@ -6,6 +6,8 @@ import java.util.List;
 /** One screen row of styled text, at most as wide as the terminal once wrapped. */
 record Line(List<Span> spans) {
     static final Line EMPTY = new Line(List.of());
+    private static final String OSC8 = "\u001b]8;;";
+    private static final String ST = "\u001b\\";
 
     Line {
         spans = List.copyOf(spans);
@@ -40,18 +42,28 @@ record Line(List<Span> spans) {
         return Width.of(text());
     }
 
-    /** The row as terminal output: SGR sequences around each styled span when {@code colour}, else plain. */
+    /**
+     * The row as terminal output: SGR sequences around each styled span and OSC 8 around each linked one when
+     * {@code colour}, else plain text. A link is closed at the end of its span, so a row never leaves one open.
+     */
     String render(boolean colour) {
         if (!colour) {
             return text();
         }
         StringBuilder out = new StringBuilder();
         for (Span span : spans) {
+            String link = span.look().link();
+            if (link != null) {
+                out.append(OSC8).append(link).append(ST);
+            }
             String sgr = span.look().sgr();
             if (sgr.isEmpty()) {
                 out.append(span.text());
             } else {
                 out.append("\u001b[").append(sgr).append('m').append(span.text()).append("\u001b[0m");
+            }
+            if (link != null) {
+                out.append(OSC8).append(ST);
             }
         }
         return out.toString();

@@ -70,6 +70,15 @@ final class Screen {
         cursorRow = 0;
     }
 
+    /**
+     * Asks the terminal to notify the person (OSC 9, which iTerm2, WezTerm, kitty, Ghostty and Windows Terminal
+     * show as a desktop notification; others ignore it). {@code text} holds no control characters.
+     */
+    void notify(String text) {
+        out.print("\u001b]9;" + text + "\u0007");
+        out.flush();
+    }
+
     /** Leaves the cursor below the live area, with it erased, for the shell that comes back. */
     void close(List<Line> finished) {
         frame(finished, List.of(Line.EMPTY), 0, 0, 1);

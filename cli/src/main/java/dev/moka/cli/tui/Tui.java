@@ -2,6 +2,8 @@ package dev.moka.cli.tui;
 
 import dev.moka.core.session.Session;
 import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.TuiSettings;
+import dev.moka.core.config.TuiSettings.FileOpener;
 import dev.moka.protocol.Op;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
@@ -27,8 +30,13 @@ public final class Tui {
     private static final String PASTE_ON = "\u001b[?2004h";
     private static final String PASTE_OFF = "\u001b[?2004l";
 
-    /** Display choices from config and environment: {@code hide_agent_reasoning}, the theme, colour. */
-    public record Settings(boolean hideReasoning, String theme, boolean colour) {}
+    /**
+     * Display choices from config.toml ({@code config}) and the environment: MOKA_THEME ({@code theme}, may be
+     * null) wins over {@code tui.theme}; without {@code colour} (NO_COLOR) nothing is styled or linked.
+     * {@code sandboxMechanism} says what enforces the sandbox here, for {@code /status}; it probes the machine,
+     * so it is asked only then.
+     */
+    public record Settings(TuiSettings config, String theme, boolean colour, Supplier<String> sandboxMechanism) {}
 
     /** A model of the catalog the {@code /model} picker offers, with its reasoning efforts. */
     public record ModelChoice(String slug, List<dev.moka.protocol.ReasoningEffort> efforts) {}
@@ -49,8 +57,7 @@ public final class Tui {
      */
     public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
             String firstPrompt, Streams streams) throws IOException, InterruptedException {
-        Terminal terminal = streams == null ? open() : TerminalBuilder.builder().system(false)
-                .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
+        Terminal terminal = terminal(streams);
         Attributes saved = terminal.enterRawMode();
         Attributes raw = terminal.getAttributes();
         // Ctrl+C is a key here (interrupt, then quit), not a signal that would kill the JVM.
@@ -60,10 +67,18 @@ public final class Tui {
         terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
         var catalog = new Commands.Catalog(models.stream()
                 .map(m -> new Commands.Catalog.Model(m.slug(), m.efforts())).toList());
-        var display = new DisplaySettings(settings.hideReasoning(), Theme.named(settings.theme()), settings.colour());
+        TuiSettings config = settings.config();
+        FileOpener opener = config.fileOpener();
+        FileLinks links = opener == FileOpener.NONE || !settings.colour() ? FileLinks.NONE
+                : new FileLinks(opener.wire(), cwd);
+        String themeName = settings.theme() != null ? settings.theme()
+                : config.theme() != null ? config.theme().wire() : null;
+        var display = new DisplaySettings(config.hideAgentReasoning(), config.showRawAgentReasoning(),
+                Theme.named(themeName).withFiles(links), settings.colour());
         CurrentSession current = new CurrentSession(session, signals);
         ChatApp app = new ChatApp(current, display, catalog, new FileFinder(cwd),
-                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")));
+                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")), settings.sandboxMechanism());
+        var notifier = new Notifier(config.notifications());
         Screen screen = new Screen(terminal.writer(), settings.colour());
         terminal.writer().print(PASTE_ON);
         try {
@@ -71,7 +86,7 @@ public final class Tui {
             if (firstPrompt != null && !firstPrompt.isBlank()) {
                 app.send(firstPrompt.strip());
             }
-            loop(app, screen, terminal, signals, current, fresh);
+            loop(app, screen, terminal, signals, current, fresh, notifier);
         } finally {
             screen.close(List.of());
             terminal.writer().print(PASTE_OFF);
@@ -84,6 +99,12 @@ public final class Tui {
         if (!id.isEmpty()) {
             System.out.println("To continue this conversation: moka resume " + id);
         }
+    }
+
+    /** The process's terminal ({@code streams} null), or one over the given streams. */
+    static Terminal terminal(Streams streams) throws IOException {
+        return streams == null ? open() : TerminalBuilder.builder().system(false)
+                .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
     }
 
     private static Terminal open() throws IOException {
@@ -113,7 +134,7 @@ public final class Tui {
     }
 
     private static void loop(ChatApp app, Screen screen, Terminal terminal, BlockingQueue<Signal> signals,
-            CurrentSession current, Fresh fresh) throws InterruptedException {
+            CurrentSession current, Fresh fresh, Notifier notifier) throws InterruptedException {
         Size size = terminal.getSize();
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
@@ -128,6 +149,7 @@ public final class Tui {
                     case Signal.FromEngine e -> {
                         if (current.isCurrent(e.source())) {
                             app.onEvent(e.event());
+                            notifier.onEvent(e.event());
                         }
                     }
                     case Signal.Resized r -> resized = true;
@@ -147,6 +169,7 @@ public final class Tui {
             } else {
                 app.draw(screen, width(size), height(size));
             }
+            notifier.take().forEach(screen::notify);
         }
     }
 

@@ -18,7 +18,7 @@ import java.util.SequencedMap;
  * {@code context} holds the context-management keys (AGENTS.md, budgets, compaction, history, notify);
  * {@code sandbox} how the sandbox is enforced and whether the project is trusted; {@code models} the
  * model catalog (for a turn that switches models); {@code providers} every provider, built-in or configured
- * ({@code provider} is the one in use).
+ * ({@code provider} is the one in use); {@code tui} how the interactive UI shows the conversation.
  */
 public record Config(
         Path mokaHome,
@@ -39,7 +39,8 @@ public record Config(
         ToolSettings tools,
         SandboxOptions sandbox,
         ModelCatalog models,
-        SequencedMap<String, ModelProviderInfo> providers) {
+        SequencedMap<String, ModelProviderInfo> providers,
+        TuiSettings tui) {
 
     public Config {
         warnings = List.copyOf(warnings);
@@ -55,6 +56,6 @@ public record Config(
         return new Config(mokaHome, cwd, model, modelInfo, provider, approvalPolicy, sandboxPolicy, reasoningEffort,
                 reasoningSummary, verbosity, developer != null ? developer : developerInstructions,
                 base != null ? base : baseInstructions, warnings, services, context, tools, sandbox, models,
-                providers);
+                providers, tui);
     }
 }

@@ -72,7 +72,8 @@ public final class ConfigLoader {
         var sandboxOptions = new SandboxOptions(
                 Objects.requireNonNullElse(ConfigValues.choice(root.get("sandbox_linux"), LinuxSandbox.class),
                         LinuxSandbox.AUTO),
-                SandboxSettings.allowGitWrites(root.get("sandbox_workspace_write")), trust, projectRoots.getLast());
+                SandboxSettings.allowGitWrites(root.get("sandbox_workspace_write")), trust, projectRoots.getLast(),
+                settings.sandboxMode() != null || settings.approvalPolicy() != null);
         Services services = Services.read(root, env);
         warnings = Stream.concat(warnings.stream(), services.warnings().stream()).toList();
 
@@ -91,7 +92,8 @@ public final class ConfigLoader {
                 ToolSettings.read(root, modelInfo),
                 sandboxOptions,
                 models.catalog(),
-                Providers.all(root.get("model_providers"), env));
+                Providers.all(root.get("model_providers"), env),
+                TuiSettings.read(root));
     }
 
     /**

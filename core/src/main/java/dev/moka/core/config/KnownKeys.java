@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The keys Moka reads. A Codex config.toml holds many more (tui, notice, features, ...): those are
+ * The keys Moka reads. A Codex config.toml holds many more (notice, features, ...): those are
  * warned about once each and otherwise ignored, so the same file serves both tools.
  */
 final class KnownKeys {
@@ -62,13 +62,15 @@ final class KnownKeys {
                 case "model_catalog" -> forEachTable(node, model -> unknown(model, ModelEntry.KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
                 case "code_mode" -> knownTable(node, CodeModeLimits.KEYS, out);
+                case "tui" -> knownTable(node, TuiSettings.TUI_KEYS, out);
                 case "mcp_servers" -> forEachTable(node, server -> {
                     unknown(server, McpServersReader.SERVER_KEYS, out);
                     forEachTable(server.get("tools"), tool -> unknown(tool, McpServersReader.TOOL_KEYS, out));
                 });
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())
-                            && !ContextSettingsReader.TOP_LEVEL_KEYS.contains(entry.getKey())) {
+                            && !ContextSettingsReader.TOP_LEVEL_KEYS.contains(entry.getKey())
+                            && !TuiSettings.TOP_LEVEL_KEYS.contains(entry.getKey())) {
                         out.add(warning(node));
                     }
                 }

@@ -27,6 +27,15 @@ public final class ShellWords {
         return SHELLS.contains(name) ? argv.get(2) : null;
     }
 
+    /**
+     * The command as the model wrote it, for a person to read: the script of a {@code bash -lc <script>} (the
+     * shell tools wrap the model's line in one), else the words joined.
+     */
+    public static String shown(List<String> argv) {
+        String script = script(argv);
+        return script != null && argv.size() == 3 ? script : join(argv);
+    }
+
     public static String join(List<String> words) {
         return words.stream().map(ShellWords::quote).collect(Collectors.joining(" "));
     }

@@ -26,6 +26,16 @@ public final class SandboxDoctor {
             return mechanism != null;
         }
 
+        /** One line for {@code /status}: what enforces the sandbox here, or why nothing can. */
+        public String summary() {
+            if (mechanism != null) {
+                return "enforced by " + mechanism;
+            }
+            List<String> why = checks.stream().filter(c -> !c.ok()).map(c -> c.name() + ": " + c.detail()).toList();
+            return "but nothing here can enforce it (" + String.join("; ", why) + "), so commands that need it are"
+                    + " refused; moka sandbox doctor says how to fix it";
+        }
+
         public String render() {
             StringBuilder out = new StringBuilder();
             for (Check check : checks) {

@@ -32,6 +32,7 @@ class UnknownKeysTest {
 
                 [tui]
                 notifications = true
+                animations = false
 
                 [history]
                 persistence = "save-all"
@@ -74,25 +75,27 @@ class UnknownKeysTest {
         assertThat(config.sandboxPolicy().network().wire()).isEqualTo("enabled");
         assertThat(config.context().notifyCommand()).containsExactly("notify-send", "Codex");
         assertThat(config.context().historyPersistence()).isTrue();
+        assertThat(config.tui().hideAgentReasoning()).isTrue();
+        assertThat(config.tui().notifications()).hasSize(2);
         assertThat(config.warnings()).containsExactly(
-                file + ":6: unknown key \"hide_agent_reasoning\" ignored",
-                file + ":8: unknown key \"tui\" ignored",
-                file + ":36: unknown key \"model_providers.openai.requires_openai_auth\" ignored",
-                file + ":41: unknown key \"profiles.ci.tools\" ignored");
+                file + ":10: unknown key \"tui.animations\" ignored",
+                file + ":37: unknown key \"model_providers.openai.requires_openai_auth\" ignored",
+                file + ":42: unknown key \"profiles.ci.tools\" ignored");
     }
 
     @Test
     void unknownKeyFromCliOverrideIsAWarningToo() throws Exception {
-        Config config = t.load("tui.theme=dark");
+        Config config = t.load("notice.hide_full_access_warning=true");
 
-        assertThat(config.warnings()).containsExactly("-c tui.theme: unknown key \"tui\" ignored");
+        assertThat(config.warnings()).containsExactly("-c notice.hide_full_access_warning: unknown key \"notice\""
+                + " ignored");
     }
 
     @Test
     void badValuesUnderUnknownKeysAreNotChecked() throws Exception {
         t.write("""
-                [tui]
-                notifications = 42
+                [notice]
+                hide_full_access_warning = 42
                 """);
 
         assertThat(t.load().warnings()).hasSize(1);

@@ -27,4 +27,14 @@ class ShellWordsTest {
                 .isEqualTo("git commit -m 'fix: it'\"'\"'s done' --author=a@b.c");
         assertThat(ShellWords.quote("")).isEqualTo("''");
     }
+
+    @Test
+    void aShellScriptIsShownAsTheModelWroteIt() {
+        assertThat(ShellWords.shown(List.of("/bin/bash", "-lc", "ls | head -3"))).isEqualTo("ls | head -3");
+        assertThat(ShellWords.shown(List.of("zsh", "-c", "ls"))).isEqualTo("ls");
+        // Extra words after the script are its $0 and arguments; hiding them would hide what runs.
+        assertThat(ShellWords.shown(List.of("bash", "-c", "echo $0", "x"))).isEqualTo("bash -c 'echo $0' x");
+        assertThat(ShellWords.shown(List.of("python3", "-c", "print(1)"))).isEqualTo("python3 -c 'print(1)'");
+        assertThat(ShellWords.shown(List.of("echo", "two words"))).isEqualTo("echo 'two words'");
+    }
 }

@@ -76,7 +76,7 @@ final class ContextHarness {
                     loaded.provider(), loaded.approvalPolicy(), loaded.sandboxPolicy(), loaded.reasoningEffort(),
                     loaded.reasoningSummary(), loaded.verbosity(), "Be brief.", "You are a test agent.",
                     loaded.warnings(), loaded.services(), settings != null ? settings : loaded.context(),
-                    loaded.tools(), loaded.sandbox(), loaded.models(), loaded.providers());
+                    loaded.tools(), loaded.sandbox(), loaded.models(), loaded.providers(), loaded.tui());
             return new Conversations(env, HttpClients.startDefault(), cwd,
                     new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
                     .open(config, target, new Face("moka_test", null, canAsk));
