@@ -20,6 +20,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = Op.ListMcpTools.class, name = "list_mcp_tools"),
     @JsonSubTypes.Type(value = Op.ListCustomPrompts.class, name = "list_custom_prompts"),
     @JsonSubTypes.Type(value = Op.Compact.class, name = "compact"),
+    @JsonSubTypes.Type(value = Op.RunUserShellCommand.class, name = "run_user_shell_command"),
     @JsonSubTypes.Type(value = Op.Shutdown.class, name = "shutdown"),
 })
 public sealed interface Op {
@@ -71,6 +72,12 @@ public sealed interface Op {
 
     /** Summarises the conversation so far to free the context window. */
     record Compact() implements Op {}
+
+    /**
+     * A command the person typed ({@code !cmd} in the UI): run by the shell inside the session's sandbox, never
+     * outside it and without asking, and added with its output to the conversation for the model's next turn.
+     */
+    record RunUserShellCommand(String command) implements Op {}
 
     record Shutdown() implements Op {}
 }

@@ -68,6 +68,7 @@ final class ProtocolSamples {
                 new Op.ListMcpTools(),
                 new Op.ListCustomPrompts(),
                 new Op.Compact(),
+                new Op.RunUserShellCommand("git status --short"),
                 new Op.Shutdown());
     }
 

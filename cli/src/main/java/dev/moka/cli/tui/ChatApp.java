@@ -270,11 +270,27 @@ final class ChatApp {
         }
     }
 
-    /** Sends a message now, or when the running turn ends. */
+    /** Sends a message now, or when the running turn ends; {@code !cmd} runs cmd in the session's sandbox. */
     void send(String text) {
+        if (text.startsWith("!")) {
+            runShell(text);
+            return;
+        }
         conversation.add(new Cell.Prompt(text));
         conversation.startTurn();
         engine.submit(new Op.UserInput(List.of(new InputItem.Text(text))));
+        engine.submit(new Op.AddToHistory(text));
+    }
+
+    private void runShell(String text) {
+        String command = text.substring(1).strip();
+        if (command.isEmpty()) {
+            conversation.notice("Type a command after !, e.g. !git status; it runs in the session's sandbox",
+                    Cell.Notice.Kind.ERROR);
+            return;
+        }
+        conversation.startTurn();
+        engine.submit(new Op.RunUserShellCommand(command));
         engine.submit(new Op.AddToHistory(text));
     }
 

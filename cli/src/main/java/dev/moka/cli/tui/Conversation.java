@@ -46,8 +46,7 @@ final class Conversation {
             }
             case EventMsg.AgentReasoningRawContentDelta r -> { }
             case EventMsg.AgentReasoningDelta d -> { }
-            case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(
-                    Clean.text(ShellWords.join(b.command()))));
+            case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(Clean.text(shown(b))));
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecCommandEnd e -> {
                 CommandCell cell = running.remove(e.callId());
@@ -99,6 +98,12 @@ final class Conversation {
             case EventMsg.Unknown u -> { }
         }
         return false;
+    }
+
+    /** A shell script ({@code bash -c SCRIPT}, as a person's {@code !cmd} runs) is shown as the script. */
+    private static String shown(EventMsg.ExecCommandBegin begin) {
+        String script = ShellWords.script(begin.command());
+        return script != null ? script : ShellWords.join(begin.command());
     }
 
     private void configured(EventMsg.SessionConfigured s) {

@@ -4,12 +4,9 @@ import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelInfo;
-import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.Review;
-import dev.moka.core.policy.SessionGrants;
 import dev.moka.core.sandbox.Confinement;
-import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.SandboxUnavailableException;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
@@ -59,6 +56,7 @@ public final class Session implements AutoCloseable {
     private final TurnRunner runner;
     private final MessageHistory messageHistory;
     private final TurnNotifier notifier;
+    private final UserShellCommand userShell;
     private final List<EventMsg> startupNotices;
     private final boolean newConversation;
     private final Thread submissionLoop;
@@ -66,9 +64,7 @@ public final class Session implements AutoCloseable {
     /** The context the next submitted turn gets; written only by the submission loop. */
     private volatile TurnContext context;
     private volatile boolean shuttingDown;
-    private final PendingApprovals approvals = new PendingApprovals();
-    /** What the person approved for the rest of the session, shared by its turns. */
-    private final SessionGrants grants = new SessionGrants();
+    private final SessionGuards guards;
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -82,6 +78,8 @@ public final class Session implements AutoCloseable {
     private record CompactTask(String submissionId, TurnContext context) implements Task {}
 
     private record HistoryTask(String submissionId) implements Task {}
+
+    private record ShellTask(String submissionId, String command, TurnContext context) implements Task {}
 
     private Session(SessionSetup setup) {
         this.setup = setup;
@@ -111,6 +109,8 @@ public final class Session implements AutoCloseable {
         this.messageHistory = new MessageHistory(home == null ? null : home.resolve("history.jsonl"),
                 settings.historyPersistence(), settings.historyMaxBytes());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
+        this.userShell = new UserShellCommand(setup.guard().env());
+        this.guards = new SessionGuards(setup.guard(), home);
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
@@ -263,6 +263,7 @@ public final class Session implements AutoCloseable {
             case Op.ListMcpTools ignored -> listMcpTools(id);
             case Op.ListCustomPrompts ignored -> unavailable(id, "custom prompts");
             case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
+            case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
         }
     }
 
@@ -359,6 +360,13 @@ public final class Session implements AutoCloseable {
                     compact(id, compact.context());
                     emit(id, new EventMsg.TaskComplete(null));
                 }
+                case ShellTask shell -> {
+                    emit(id, new EventMsg.TaskStarted(shell.context().settings().model().contextWindow()));
+                    EventSink sink = msg -> emit(id, msg);
+                    userShell.run("user-shell-" + id, shell.command(), shell.context().cwd(),
+                            guards.forTask(shell.context(), sink), sink).ifPresent(runner::record);
+                    emit(id, new EventMsg.TaskComplete(null));
+                }
                 case HistoryTask ignored -> emit(id, new EventMsg.ConversationHistoryResponse(
                         setup.conversationId(), runner.items().stream()
                                 .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
@@ -408,19 +416,10 @@ public final class Session implements AutoCloseable {
         appendHistory(id, message.text());
         emit(id, new EventMsg.UserMessage(message.text(), List.of()));
         EventSink sink = msg -> emit(id, msg);
-        Guard guard = guard(turnContext, sink);
+        Guard guard = guards.forTask(turnContext, sink);
         String last = runner.run(turnContext, sink, guard);
         notify(id, turnContext, message.text(), last, guard);
         return last;
-    }
-
-    /** The guard of one turn: its sandbox rules follow the turn's cwd and policy; grants last the session. */
-    private Guard guard(TurnContext turnContext, EventSink sink) {
-        GuardSettings settings = setup.guard();
-        SandboxRules rules = SandboxRules.of(turnContext.sandboxPolicy(), turnContext.cwd(), settings.env(),
-                setup.mokaHome(), settings.allowGitWrites());
-        Approver approver = settings.canAsk() ? approvals.forTurn(sink) : Approver.NOBODY;
-        return new Guard(turnContext.approvalPolicy(), rules, settings.launcher(), grants, approver, sink::emit);
     }
 
     /** The {@code notify} command runs in the turn's sandbox; where that cannot start, it does not run. */
@@ -436,7 +435,7 @@ public final class Session implements AutoCloseable {
     }
 
     private void answer(String id, String requestId, Review review) {
-        if (!approvals.answer(requestId, review)) {
+        if (!guards.answer(requestId, review)) {
             emit(id, new EventMsg.Warning("no approval request \"" + requestId + "\" is waiting; the decision was"
                     + " ignored"));
         }
