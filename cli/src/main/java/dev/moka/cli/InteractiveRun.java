@@ -55,7 +55,7 @@ final class InteractiveRun {
                     Backoff.DEFAULT);
             var face = new Face(ORIGINATOR, null, true);
             try (Session session = conversations.open(config, resume, face)) {
-                Tui.run(session, () -> fresh(config, face), settings(), models(config), config.cwd(), config.mokaHome(), prompt,
+                Tui.run(session, target -> open(config, face, target), settings(), models(config), config.cwd(), config.mokaHome(), prompt,
                         startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
             }
             return ExitCodes.OK;
@@ -72,12 +72,14 @@ final class InteractiveRun {
     }
 
     /**
-     * {@code /new}'s conversation, with the configuration of the first. Closing a session shuts its HTTP client
-     * down, the process's one included, so each fresh conversation gets a client of its own.
+     * The conversation {@code /new} or {@code /resume} opens, with the configuration of the first. Closing a
+     * session shuts its HTTP client down, the process's one included, so each conversation gets a client of its
+     * own.
      */
-    private Session fresh(Config config, Face face) throws ConfigException, IOException, InterruptedException {
+    private Session open(Config config, Face face, ResumeTarget target) throws ConfigException, IOException,
+            InterruptedException {
         return new Conversations(startup.env(), HttpClients.lazy(), startup.processCwd(), Backoff.DEFAULT)
-                .open(config, new ResumeTarget.Fresh(), face);
+                .open(config, target, face);
     }
 
     private Tui.Settings settings() {

@@ -1,9 +1,11 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReviewDecision;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -32,42 +34,48 @@ final class ChatApp {
     private HistorySearch search;
     private boolean quitArmed;
     private boolean done;
-    private boolean newConversation;
+    /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
+    private ResumeTarget switchTo;
     private int frame;
 
     ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
-            List<CustomPrompt> prompts) {
+            List<CustomPrompt> prompts, Path mokaHome) {
         this.engine = engine;
         this.display = display;
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
         this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true,
-                () -> newConversation = true, prompts, this::sendOrQueue);
+                target -> switchTo = target, prompts, this::sendOrQueue, mokaHome);
     }
 
     boolean done() {
         return done;
     }
 
-    /** Whether {@code /new} was typed since the last call. */
-    boolean takeNewConversation() {
-        boolean asked = newConversation;
-        newConversation = false;
+    /** The conversation {@code /new} or {@code /resume} asked for since the last call, or null. */
+    ResumeTarget takeSwitch() {
+        ResumeTarget asked = switchTo;
+        switchTo = null;
         return asked;
     }
 
-    /** A fresh session replaced the one {@code previous} named; what was on screen stays in the scrollback. */
-    void renewed(String previous) {
+    /**
+     * The session {@code target} names replaced the one {@code previous} named; what was on screen stays in the
+     * scrollback, and a resumed one's transcript follows once it is configured.
+     */
+    void switched(String previous, ResumeTarget target) {
         queued.clear();
         picker = null;
         conversation.restart();
-        conversation.notice("Started a new conversation" + (previous.isEmpty() ? "" : "; to go back to the "
-                + "previous one: moka resume " + previous), Cell.Notice.Kind.INFO);
+        String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
+        conversation.notice((target instanceof ResumeTarget.ById byId ? "Resumed session " + byId.id()
+                : "Started a new conversation") + back, Cell.Notice.Kind.INFO);
     }
 
-    void failedToRenew(String why) {
-        conversation.notice("Could not start a new conversation: " + why, Cell.Notice.Kind.ERROR);
+    void failedToSwitch(ResumeTarget target, String why) {
+        conversation.notice((target instanceof ResumeTarget.ById byId ? "Could not resume session " + byId.id()
+                : "Could not start a new conversation") + ": " + why, Cell.Notice.Kind.ERROR);
     }
 
     String sessionId() {

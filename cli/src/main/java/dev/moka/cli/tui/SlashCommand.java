@@ -11,6 +11,7 @@ enum SlashCommand {
     COMPACT("compact", "summarise the conversation to free context"),
     MENTION("mention", "mention a file (same as typing @)"),
     NEW("new", "start a new conversation"),
+    RESUME("resume", "reopen an earlier conversation of this directory"),
     INIT("init", "ask Moka to write an AGENTS.md for this repository"),
     MCP("mcp", "list the MCP tools this session can call"),
     QUIT("quit", "leave Moka");

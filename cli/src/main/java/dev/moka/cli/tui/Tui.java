@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
 import dev.moka.core.config.ConfigException;
 import dev.moka.protocol.Op;
@@ -36,9 +37,12 @@ public final class Tui {
     /** Keys and screen of a terminal-less run (the start-up cache's training), in place of the terminal's. */
     public record Streams(InputStream in, OutputStream out) {}
 
-    /** Opens a fresh conversation with the configuration the UI started with, for {@code /new}. */
+    /**
+     * Opens another conversation with the configuration the UI started with: a fresh one for {@code /new}, a
+     * recorded one for {@code /resume}.
+     */
     public interface Fresh {
-        Session open() throws ConfigException, IOException, InterruptedException;
+        Session open(ResumeTarget target) throws ConfigException, IOException, InterruptedException;
     }
 
     private Tui() {}
@@ -63,7 +67,7 @@ public final class Tui {
         var display = new DisplaySettings(settings.hideReasoning(), Theme.named(settings.theme()), settings.colour());
         CurrentSession current = new CurrentSession(session, signals);
         ChatApp app = new ChatApp(current, display, catalog, new FileFinder(cwd),
-                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")));
+                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")), mokaHome);
         Screen screen = new Screen(terminal.writer(), settings.colour());
         terminal.writer().print(PASTE_ON);
         try {
@@ -134,8 +138,9 @@ public final class Tui {
                 }
                 signal = signals.poll();
             }
-            if (app.takeNewConversation()) {
-                renew(app, current, fresh);
+            ResumeTarget target = app.takeSwitch();
+            if (target != null) {
+                renew(app, current, fresh, target);
             }
             app.tick();
             size = terminal.getSize();
@@ -150,16 +155,20 @@ public final class Tui {
         }
     }
 
-    /** {@code /new}: the old session shuts down (a running turn with it) and a fresh one takes its place. */
-    private static void renew(ChatApp app, CurrentSession current, Fresh fresh) throws InterruptedException {
+    /**
+     * {@code /new} and {@code /resume}: the old session shuts down (a running turn with it) and the one
+     * {@code target} names takes its place; when that cannot open, the old one goes on.
+     */
+    private static void renew(ChatApp app, CurrentSession current, Fresh fresh, ResumeTarget target)
+            throws InterruptedException {
         String previous = app.sessionId();
         try {
-            current.replace(fresh);
+            current.replace(() -> fresh.open(target));
         } catch (ConfigException | IOException e) {
-            app.failedToRenew(e.getMessage());
+            app.failedToSwitch(target, e.getMessage());
             return;
         }
-        app.renewed(previous);
+        app.switched(previous, target);
     }
 
     private static int width(Size size) {

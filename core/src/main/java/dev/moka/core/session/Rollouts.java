@@ -31,6 +31,8 @@ import tools.jackson.databind.JsonNode;
 public final class Rollouts {
     /** The first line (session_meta) is read to tell whose a file is; one longer than this is damaged. */
     private static final int MAX_META_BYTES = 256 * 1024;
+    /** A picker reads this many lines of a file at most for its first prompt, so a huge rollout costs little. */
+    private static final int MAX_LINES_FOR_PROMPT = 200;
 
     private Rollouts() {}
 
@@ -61,6 +63,66 @@ public final class Rollouts {
             }
         }
         return Optional.ofNullable(latestAnywhere);
+    }
+
+    /**
+     * A conversation as a resume picker lists it: when it started (ISO-8601, as recorded), its first prompt
+     * (the person's first message, blank-trimmed) and its id.
+     */
+    public record Summary(String conversationId, String started, String firstPrompt) {}
+
+    /**
+     * The conversations started in {@code cwd}, the most recent first, at most {@code limit}; one without a
+     * prompt (opened and left at once) has nothing to go back to and is left out, as are damaged files.
+     */
+    public static List<Summary> recent(Path mokaHome, Path cwd, int limit) throws IOException {
+        List<Summary> found = new ArrayList<>();
+        for (Path file : newestFirst(mokaHome)) {
+            if (found.size() >= limit) {
+                break;
+            }
+            Optional<Found> meta = meta(file, cwd);
+            if (meta.isEmpty() || !meta.get().sameDirectory()) {
+                continue;
+            }
+            String prompt = firstPrompt(file);
+            if (prompt != null) {
+                String started = startedAt(file);
+                found.add(new Summary(meta.get().conversationId(), started, prompt));
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    /** The first {@code user_message} event's text; null when the file has none in its first lines. */
+    private static String firstPrompt(Path file) {
+        try (var lines = Files.newBufferedReader(file)) {
+            String line;
+            for (int n = 0; n < MAX_LINES_FOR_PROMPT && (line = lines.readLine()) != null; n++) {
+                if (!line.contains("\"user_message\"")) {
+                    continue;
+                }
+                try {
+                    if (RolloutLineCodec.fromJson(line) instanceof RolloutLine.Event event
+                            && "user_message".equals(Json.text(event.event(), "type"))) {
+                        String message = Json.text(event.event(), "message");
+                        return message == null ? null : message.strip();
+                    }
+                } catch (RolloutLineCodec.DamagedLine e) {
+                    // A damaged line is passed over, as resume passes it over.
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** rollout-2026-01-02T03-04-05-<id>.jsonl: the start time (UTC) in ISO-8601. */
+    private static String startedAt(Path file) {
+        String name = file.getFileName().toString();
+        String stamp = name.substring("rollout-".length(), Math.min(name.length(), "rollout-".length() + 19));
+        return stamp.length() < 19 ? "" : stamp.substring(0, 10) + "T" + stamp.substring(11).replace('-', ':') + "Z";
     }
 
     /** The rollout whose conversation id is {@code id} (or starts with it, when that is unambiguous). */
