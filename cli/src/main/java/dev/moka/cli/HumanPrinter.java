@@ -90,6 +90,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.RolledBack r -> { }
             case EventMsg.Unknown u -> { }
         }
     }

@@ -21,6 +21,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = Op.ListCustomPrompts.class, name = "list_custom_prompts"),
     @JsonSubTypes.Type(value = Op.Compact.class, name = "compact"),
     @JsonSubTypes.Type(value = Op.RunUserShellCommand.class, name = "run_user_shell_command"),
+    @JsonSubTypes.Type(value = Op.Rollback.class, name = "rollback"),
     @JsonSubTypes.Type(value = Op.Shutdown.class, name = "shutdown"),
 })
 public sealed interface Op {
@@ -78,6 +79,14 @@ public sealed interface Op {
      * outside it and without asking, and added with its output to the conversation for the model's next turn.
      */
     record RunUserShellCommand(String command) implements Op {}
+
+    /**
+     * Forks the conversation before its last {@code turns} user turns: they leave the history the model is sent
+     * (what is left is the history as it stood when the earliest of them began) and the rollout records the fork,
+     * so a resume rebuilds the same history. Answered by {@link EventMsg.RolledBack}, or a warning when the
+     * conversation has fewer turns to go back over (a compaction ends how far back it can go).
+     */
+    record Rollback(int turns) implements Op {}
 
     record Shutdown() implements Op {}
 }

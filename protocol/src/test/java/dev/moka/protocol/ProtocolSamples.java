@@ -50,6 +50,7 @@ final class ProtocolSamples {
                 new EventMsg.Error("the model call failed"),
                 new EventMsg.TurnAborted("interrupted"),
                 new EventMsg.ShutdownComplete(),
+                new EventMsg.RolledBack(2),
                 new EventMsg.Unknown(Json.object().put("type", "from_the_future").put("x", 1)));
     }
 
@@ -69,6 +70,7 @@ final class ProtocolSamples {
                 new Op.ListCustomPrompts(),
                 new Op.Compact(),
                 new Op.RunUserShellCommand("git status --short"),
+                new Op.Rollback(2),
                 new Op.Shutdown());
     }
 

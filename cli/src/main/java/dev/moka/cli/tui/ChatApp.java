@@ -32,6 +32,10 @@ final class ChatApp {
     private Composer denial;
     /** Ctrl+R's search over earlier messages, or null. */
     private HistorySearch search;
+    /** Esc twice on an empty composer: the earlier message being chosen, or null. */
+    private Backtrack backtrack;
+    /** One Esc on an empty composer was pressed; a second one steps back to an earlier message. */
+    private boolean backtrackArmed;
     private boolean quitArmed;
     private boolean done;
     /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
@@ -112,14 +116,48 @@ final class ChatApp {
         if (key.name() != Key.Name.CTRL_C) {
             quitArmed = false;
         }
+        boolean armed = backtrackArmed;
+        backtrackArmed = false;
         if (conversation.pendingApproval() != null) {
             approvalKey(key);
         } else if (picker != null) {
             pickerKey(key);
         } else if (search != null) {
             searchKey(key);
+        } else if (backtrack != null) {
+            backtrackKey(key);
+        } else if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
+            stepBack(armed);
         } else {
             composerKey(key);
+        }
+    }
+
+    /** The first Esc arms, the second opens the earlier messages, if there are any. */
+    private void stepBack(boolean armed) {
+        if (!armed) {
+            backtrackArmed = true;
+            return;
+        }
+        List<String> prompts = conversation.prompts();
+        if (prompts.isEmpty()) {
+            conversation.notice("No earlier message to go back to", Cell.Notice.Kind.INFO);
+        } else {
+            backtrack = new Backtrack(prompts);
+        }
+    }
+
+    /** Esc goes further back, Down comes forward, Enter forks before the message and puts it in the composer. */
+    private void backtrackKey(Key key) {
+        switch (key.name()) {
+            case ESC, UP -> backtrack.older();
+            case DOWN -> backtrack.newer();
+            case ENTER -> {
+                engine.submit(new Op.Rollback(backtrack.turns()));
+                composer.set(backtrack.text());
+                backtrack = null;
+            }
+            default -> backtrack = null;
         }
     }
 
@@ -396,6 +434,10 @@ final class ChatApp {
             rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
             return new Live(rows, rows.size() - 1, 0);
         }
+        if (backtrack != null) {
+            rows.addAll(backtrack.render(width, theme));
+            return new Live(rows, rows.size() - 1, 0);
+        }
         rows.add(Line.EMPTY);
         if (search != null) {
             Composer shown = new Composer();
@@ -410,6 +452,9 @@ final class ChatApp {
         int composerTop = rows.size();
         rows.addAll(layout.rows());
         completions().forEach(c -> rows.add(Line.of("  " + c, theme.muted()).truncate(width)));
+        if (backtrackArmed) {
+            rows.add(Line.of("esc again to edit an earlier message", theme.accent()).truncate(width));
+        }
         rows.add(StatusLine.render(conversation.info(), quitArmed, width, theme));
         return new Live(rows, composerTop + layout.cursorRow(), layout.cursorColumn());
     }

@@ -95,6 +95,7 @@ final class Conversation {
             case EventMsg.McpListToolsResponse r -> add(McpToolList.cell(r.tools()));
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.RolledBack r -> forked(r.turns());
             case EventMsg.Unknown u -> { }
         }
         return false;
@@ -159,6 +160,31 @@ final class Conversation {
                 add(new Cell.Answer(said));
             }
         }
+    }
+
+    /**
+     * The engine forked the conversation before its last {@code turns} prompts: their cells leave the
+     * conversation (a redraw no longer shows them; the scrollback above keeps what was printed).
+     */
+    private void forked(int turns) {
+        List<Integer> prompts = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            if (cells.get(i) instanceof Cell.Prompt) {
+                prompts.add(i);
+            }
+        }
+        if (turns >= 1 && turns <= prompts.size()) {
+            List<Cell> dropped = cells.subList(prompts.get(prompts.size() - turns), cells.size());
+            unprinted.removeAll(dropped);
+            dropped.clear();
+        }
+        notice("Went back " + turns + (turns == 1 ? " turn" : " turns") + ": the model no longer sees what followed"
+                + " the message now in the composer; edit it and press enter", Cell.Notice.Kind.INFO);
+    }
+
+    /** The person's messages of this conversation, oldest first, for stepping back to one. */
+    List<String> prompts() {
+        return cells.stream().filter(c -> c instanceof Cell.Prompt).map(c -> ((Cell.Prompt) c).text()).toList();
     }
 
     void notice(String text, Cell.Notice.Kind kind) {

@@ -42,7 +42,7 @@ public final class Rollouts {
      * rollout records none), and one warning per line that had to be skipped.
      */
     public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
-            TurnContext lastContext, List<String> warnings) {}
+            TurnContext lastContext, List<String> warnings, List<TurnStart> turns) {}
 
     /** A rollout found for resume: its conversation, where it started, and whether that is the asked directory. */
     public record Found(Path file, String conversationId, String cwd, boolean sameDirectory) {}
@@ -151,6 +151,7 @@ public final class Rollouts {
         List<ResponseItem> items = new ArrayList<>();
         TurnContext lastContext = null;
         List<String> warnings = new ArrayList<>();
+        RecordedTurns turns = new RecordedTurns();
         List<byte[]> lines = AppendOnlyLines.split(Files.readAllBytes(file));
         for (int n = 0; n < lines.size(); n++) {
             String text = AppendOnlyLines.decode(lines.get(n));
@@ -177,11 +178,17 @@ public final class Rollouts {
                 }
                 case RolloutLine.Item item -> items.add(item.item());
                 case RolloutLine.Compacted compacted -> {
+                    turns.compacted();
                     items.clear();
                     items.addAll(compacted.replacementHistory());
                 }
                 case RolloutLine.TurnContext context -> lastContext = turnContext(context.context(), lastContext, catalog);
-                case RolloutLine.Event ignored -> { }
+                case RolloutLine.Event event -> {
+                    List<String> problems = new ArrayList<>();
+                    lastContext = turns.event(event.event(), items, lastContext, problems);
+                    int number = n + 1;
+                    problems.forEach(p -> warnings.add("rollout " + file + " line " + number + ": " + p));
+                }
                 case RolloutLine.Unknown ignored -> { }
             }
         }
@@ -189,8 +196,8 @@ public final class Rollouts {
             throw new IOException(file + ": not a Moka rollout (no session_meta line among " + lines.size()
                     + " lines)");
         }
-        return new Recorded(file, conversationId, cwd, withoutOrphanOutputs(items, file, warnings), lastContext,
-                List.copyOf(warnings));
+        List<ResponseItem> kept = withoutOrphanOutputs(items, file, warnings);
+        return new Recorded(file, conversationId, cwd, kept, lastContext, List.copyOf(warnings), turns.in(kept));
     }
 
     /**

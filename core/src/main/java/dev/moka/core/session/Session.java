@@ -54,7 +54,7 @@ public final class Session implements AutoCloseable {
     /** The thread of the task that runs now, or null. */
     private final AtomicReference<Thread> runningTask = new AtomicReference<>();
     private final TurnRunner runner;
-    private final MessageHistory messageHistory;
+    private final PromptHistory messageHistory;
     private final TurnNotifier notifier;
     private final UserShellCommand userShell;
     private final List<EventMsg> startupNotices;
@@ -81,6 +81,8 @@ public final class Session implements AutoCloseable {
 
     private record ShellTask(String submissionId, String command, TurnContext context) implements Task {}
 
+    private record RollbackTask(String submissionId, int turns) implements Task {}
+
     private Session(SessionSetup setup) {
         this.setup = setup;
         this.log = setup.log();
@@ -103,11 +105,13 @@ public final class Session implements AutoCloseable {
             initial.apply(setup.initialContext()).forEach(runner::record);
         } else {
             UnansweredCalls.outputs(setup.resumedItems()).forEach(runner::record);
+            runner.resumedTurns(setup.resumedTurns());
         }
         this.appliedContext = newConversation || setup.resumedContext() == null
                 ? setup.initialContext() : setup.resumedContext();
-        this.messageHistory = new MessageHistory(home == null ? null : home.resolve("history.jsonl"),
-                settings.historyPersistence(), settings.historyMaxBytes());
+        this.messageHistory = new PromptHistory(new MessageHistory(home == null ? null
+                : home.resolve("history.jsonl"), settings.historyPersistence(), settings.historyMaxBytes()),
+                setup.conversationId());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
         this.guards = new SessionGuards(setup.guard(), home);
@@ -130,7 +134,7 @@ public final class Session implements AutoCloseable {
     /** Starts the session and reports {@code session_configured}, then what it has to say about its start. */
     public static Session start(SessionSetup setup) {
         Session session = new Session(setup);
-        MessageHistory.Metadata history = session.historyMetadata();
+        MessageHistory.Metadata history = session.messageHistory.metadata(session.startupNotices::add);
         TurnContext c = setup.initialContext();
         Path rolloutPath = setup.rollout().path();
         session.emit("", new EventMsg.SessionConfigured(setup.conversationId(), c.settings().model().slug(),
@@ -158,16 +162,6 @@ public final class Session implements AutoCloseable {
         session.submissionLoop.start();
         session.taskLoop.start();
         return session;
-    }
-
-    private MessageHistory.Metadata historyMetadata() {
-        try {
-            return messageHistory.metadata();
-        } catch (IOException e) {
-            startupNotices.add(new EventMsg.Warning("cannot read the message history: " + e.getMessage()
-                    + "; earlier prompts are not available to recall"));
-            return new MessageHistory.Metadata(0, 0);
-        }
     }
 
     public String conversationId() {
@@ -257,13 +251,14 @@ public final class Session implements AutoCloseable {
             case Op.ExecApproval approval -> answer(id, approval.id(), new Review(approval.decision(), approval.reason()));
             case Op.PatchApproval approval -> answer(id, approval.id(),
                     new Review(approval.decision(), approval.reason()));
-            case Op.AddToHistory add -> appendHistory(id, add.text());
-            case Op.GetHistoryEntryRequest request -> historyEntry(id, request);
+            case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
+            case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id));
             case Op.ListMcpTools ignored -> listMcpTools(id);
             case Op.ListCustomPrompts ignored -> unavailable(id, "custom prompts");
             case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
             case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
+            case Op.Rollback rollback -> tasks.add(new RollbackTask(id, rollback.turns()));
         }
     }
 
@@ -280,25 +275,6 @@ public final class Session implements AutoCloseable {
 
     private void unavailable(String id, String feature) {
         emit(id, new EventMsg.Warning(feature + " are not available in this version of Moka; the request was ignored"));
-    }
-
-    private void appendHistory(String id, String text) {
-        try {
-            messageHistory.append(setup.conversationId(), text);
-        } catch (IOException e) {
-            warn(id, "cannot write the message history: " + e.getMessage());
-        }
-    }
-
-    private void historyEntry(String id, Op.GetHistoryEntryRequest request) {
-        JsonNode entry = null;
-        try {
-            String line = messageHistory.entry(request.logId(), request.offset());
-            entry = line == null ? null : Json.parse(line);
-        } catch (IOException | RuntimeException e) {
-            warn(id, "cannot read the message history: " + e.getMessage());
-        }
-        emit(id, new EventMsg.GetHistoryEntryResponse(request.offset(), request.logId(), entry));
     }
 
     private TurnContext overridden(TurnContext c, Op.OverrideTurnContext o) {
@@ -367,6 +343,7 @@ public final class Session implements AutoCloseable {
                             guards.forTask(shell.context(), sink), sink).ifPresent(runner::record);
                     emit(id, new EventMsg.TaskComplete(null));
                 }
+                case RollbackTask rollback -> rollback(id, rollback.turns());
                 case HistoryTask ignored -> emit(id, new EventMsg.ConversationHistoryResponse(
                         setup.conversationId(), runner.items().stream()
                                 .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
@@ -412,8 +389,8 @@ public final class Session implements AutoCloseable {
         TurnContext turnContext = bringUpToDate(turn.context());
         runner.announceToolChanges();
         ResponseItem.Message message = UserInputItems.toMessage(turn.items());
-        runner.record(message);
-        appendHistory(id, message.text());
+        runner.startTurn(message, turnContext);
+        messageHistory.append(message.text(), line -> warn(id, line));
         emit(id, new EventMsg.UserMessage(message.text(), List.of()));
         EventSink sink = msg -> emit(id, msg);
         Guard guard = guards.forTask(turnContext, sink);
@@ -432,6 +409,16 @@ public final class Session implements AutoCloseable {
             return;
         }
         notifier.turnComplete(setup.conversationId(), id, turnContext.cwd(), List.of(input), last, confinement);
+    }
+
+    /** Forks the conversation before its last {@code turns} turns; the context they began in is current again. */
+    private void rollback(String id, int turns) {
+        int known = runner.turnsToRollBack();
+        runner.rollback(turns).ifPresentOrElse(cut -> {
+            appliedContext = cut.context() != null ? cut.context() : appliedContext;
+            emit(id, new EventMsg.RolledBack(turns));
+        }, () -> warn(id, "cannot go back " + turns + " turns: the conversation has " + known + " turns to go back"
+                + " over (a compaction keeps none before it); nothing was changed"));
     }
 
     private void answer(String id, String requestId, Review review) {

@@ -23,6 +23,7 @@ import dev.moka.protocol.Role;
 import dev.moka.protocol.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -43,6 +44,8 @@ final class TurnRunner {
     private final Compactor compactor;
     private final Function<TurnContext, List<ResponseItem>> initialContext;
     private final TokenAccounting accounting;
+    /** The user turns since the conversation began or was last compacted, oldest first. */
+    private final List<TurnStart> turnStarts = new ArrayList<>();
     /** The tools as the request carries them, for estimating the prompt's size; rendered once they are fixed. */
     private List<ObjectNode> renderedTools;
 
@@ -65,6 +68,37 @@ final class TurnRunner {
     void record(ResponseItem item) {
         history.record(item);
         rollout.recordItem(item);
+    }
+
+    /** The turns a resumed history holds, as its rollout told them. */
+    void resumedTurns(List<TurnStart> starts) {
+        turnStarts.addAll(starts);
+    }
+
+    /** Records the person's message that begins a turn in {@code context}, and where that turn began. */
+    void startTurn(ResponseItem.Message message, TurnContext context) {
+        turnStarts.add(new TurnStart(history.size(), context));
+        record(message);
+    }
+
+    /**
+     * Forks the conversation before its last {@code turns} user turns: the history goes back to where the
+     * earliest of them began. The start of that turn (its context is the one in force again), or empty when
+     * fewer turns are known (a compaction forgets where the turns before it began).
+     */
+    Optional<TurnStart> rollback(int turns) {
+        if (turns < 1 || turns > turnStarts.size()) {
+            return Optional.empty();
+        }
+        TurnStart cut = turnStarts.get(turnStarts.size() - turns);
+        turnStarts.subList(turnStarts.size() - turns, turnStarts.size()).clear();
+        history.truncate(cut.itemIndex());
+        accounting.historyReplaced();
+        return Optional.of(cut);
+    }
+
+    int turnsToRollBack() {
+        return turnStarts.size();
     }
 
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
@@ -139,6 +173,7 @@ final class TurnRunner {
         fixTools();
         compactor.compact(history, prompt(context), initialContext.apply(context), sink);
         accounting.historyReplaced();
+        turnStarts.clear();
     }
 
     /** The history as the model would see it next, as JSON items. */
