@@ -91,6 +91,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> { }
+            case EventMsg.UndoCompleted u -> { }
             case EventMsg.Unknown u -> { }
         }
     }

@@ -100,6 +100,7 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.BackgroundEvent b -> { }
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> { }
+            case EventMsg.UndoCompleted u -> { }
             case EventMsg.Unknown u -> { }
         }
     }

@@ -45,6 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
     @JsonSubTypes.Type(value = EventMsg.TurnAborted.class, name = "turn_aborted"),
     @JsonSubTypes.Type(value = EventMsg.ShutdownComplete.class, name = "shutdown_complete"),
     @JsonSubTypes.Type(value = EventMsg.RolledBack.class, name = "rolled_back"),
+    @JsonSubTypes.Type(value = EventMsg.UndoCompleted.class, name = "undo_completed"),
 })
 public sealed interface EventMsg {
 
@@ -145,6 +146,9 @@ public sealed interface EventMsg {
 
     /** The conversation forked: its last {@code turns} user turns left the history (see {@link Op.Rollback}). */
     record RolledBack(int turns) implements EventMsg {}
+
+    /** The answer to {@link Op.Undo}: whether files were restored, and what was done or why nothing was. */
+    record UndoCompleted(boolean success, String message) implements EventMsg {}
 
     /**
      * An event of a type this version does not know (sent by a newer engine): kept as its raw JSON, type

@@ -22,6 +22,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = Op.Compact.class, name = "compact"),
     @JsonSubTypes.Type(value = Op.RunUserShellCommand.class, name = "run_user_shell_command"),
     @JsonSubTypes.Type(value = Op.Rollback.class, name = "rollback"),
+    @JsonSubTypes.Type(value = Op.Undo.class, name = "undo"),
     @JsonSubTypes.Type(value = Op.Shutdown.class, name = "shutdown"),
 })
 public sealed interface Op {
@@ -87,6 +88,12 @@ public sealed interface Op {
      * conversation has fewer turns to go back over (a compaction ends how far back it can go).
      */
     record Rollback(int turns) implements Op {}
+
+    /**
+     * Restores the files the last turn that changed any changed (where git can snapshot the work tree), unless
+     * one of them changed again since. Answered by {@link EventMsg.UndoCompleted}.
+     */
+    record Undo() implements Op {}
 
     record Shutdown() implements Op {}
 }

@@ -51,6 +51,7 @@ final class ProtocolSamples {
                 new EventMsg.TurnAborted("interrupted"),
                 new EventMsg.ShutdownComplete(),
                 new EventMsg.RolledBack(2),
+                new EventMsg.UndoCompleted(true, "Undid the file changes of the turn \"fix it\": restored a.txt"),
                 new EventMsg.Unknown(Json.object().put("type", "from_the_future").put("x", 1)));
     }
 
@@ -71,6 +72,7 @@ final class ProtocolSamples {
                 new Op.Compact(),
                 new Op.RunUserShellCommand("git status --short"),
                 new Op.Rollback(2),
+                new Op.Undo(),
                 new Op.Shutdown());
     }
 

@@ -70,6 +70,7 @@ final class Commands {
             case STATUS -> status();
             case DIFF -> diff();
             case COMPACT -> engine.submit(new Op.Compact());
+            case UNDO -> engine.submit(new Op.Undo());
             case MENTION -> conversation.notice("Type @ and part of a file's name; tab inserts it",
                     Cell.Notice.Kind.INFO);
             case NEW -> switchTo.accept(new ResumeTarget.Fresh());

@@ -96,6 +96,8 @@ final class Conversation {
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> forked(r.turns());
+            case EventMsg.UndoCompleted u -> notice(u.message(), u.success() ? Cell.Notice.Kind.INFO
+                    : Cell.Notice.Kind.WARNING);
             case EventMsg.Unknown u -> { }
         }
         return false;

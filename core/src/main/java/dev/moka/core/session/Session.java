@@ -6,8 +6,6 @@ import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelInfo;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.Review;
-import dev.moka.core.sandbox.Confinement;
-import dev.moka.core.sandbox.SandboxUnavailableException;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.context.ProjectDocs;
@@ -19,7 +17,6 @@ import dev.moka.core.log.MokaLog;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
-import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;
@@ -57,6 +54,7 @@ public final class Session implements AutoCloseable {
     private final PromptHistory messageHistory;
     private final TurnNotifier notifier;
     private final UserShellCommand userShell;
+    private final TurnUndo undo;
     private final List<EventMsg> startupNotices;
     private final boolean newConversation;
     private final Thread submissionLoop;
@@ -82,6 +80,8 @@ public final class Session implements AutoCloseable {
     private record ShellTask(String submissionId, String command, TurnContext context) implements Task {}
 
     private record RollbackTask(String submissionId, int turns) implements Task {}
+
+    private record UndoTask(String submissionId) implements Task {}
 
     private Session(SessionSetup setup) {
         this.setup = setup;
@@ -114,6 +114,7 @@ public final class Session implements AutoCloseable {
                 setup.conversationId());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
+        this.undo = new TurnUndo(log);
         this.guards = new SessionGuards(setup.guard(), home);
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
@@ -259,6 +260,7 @@ public final class Session implements AutoCloseable {
             case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
             case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
             case Op.Rollback rollback -> tasks.add(new RollbackTask(id, rollback.turns()));
+            case Op.Undo ignored -> tasks.add(new UndoTask(id));
         }
     }
 
@@ -344,6 +346,7 @@ public final class Session implements AutoCloseable {
                     emit(id, new EventMsg.TaskComplete(null));
                 }
                 case RollbackTask rollback -> rollback(id, rollback.turns());
+                case UndoTask ignored -> undo(id);
                 case HistoryTask ignored -> emit(id, new EventMsg.ConversationHistoryResponse(
                         setup.conversationId(), runner.items().stream()
                                 .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
@@ -394,21 +397,30 @@ public final class Session implements AutoCloseable {
         emit(id, new EventMsg.UserMessage(message.text(), List.of()));
         EventSink sink = msg -> emit(id, msg);
         Guard guard = guards.forTask(turnContext, sink);
-        String last = runner.run(turnContext, sink, guard);
+        TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), message.text());
+        String last;
+        try {
+            last = runner.run(turnContext, sink, guard, snapshot::ready);
+        } finally {
+            undo.end(snapshot);
+        }
         notify(id, turnContext, message.text(), last, guard);
         return last;
     }
 
     /** The {@code notify} command runs in the turn's sandbox; where that cannot start, it does not run. */
     private void notify(String id, TurnContext turnContext, String input, String last, Guard guard) {
-        Confinement confinement;
-        try {
-            confinement = setup.guard().launcher().confine(guard.rules());
-        } catch (SandboxUnavailableException e) {
-            log.warn("notify: not run, the sandbox cannot start: " + e.getMessage());
-            return;
+        guards.confinement(guard, log).ifPresent(confinement -> notifier.turnComplete(setup.conversationId(), id,
+                turnContext.cwd(), List.of(input), last, confinement));
+    }
+
+    /** Restores the last turn's files; the model is told, so that it does not build on what is gone. */
+    private void undo(String id) throws InterruptedException {
+        TurnUndo.Outcome outcome = undo.undo();
+        if (outcome.undone()) {
+            runner.record(ResponseItem.Message.user("<undo>\n" + outcome.message() + "\n</undo>"));
         }
-        notifier.turnComplete(setup.conversationId(), id, turnContext.cwd(), List.of(input), last, confinement);
+        emit(id, new EventMsg.UndoCompleted(outcome.undone(), outcome.message()));
     }
 
     /** Forks the conversation before its last {@code turns} turns; the context they began in is current again. */

@@ -101,8 +101,14 @@ final class TurnRunner {
         return turnStarts.size();
     }
 
+    /** What a turn waits for before its first tool call runs (the snapshot {@code /undo} goes back to). */
+    interface BeforeCalls {
+        void await() throws InterruptedException;
+    }
+
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
-    String run(TurnContext context, EventSink sink, Guard guard) throws ModelClientException, InterruptedException {
+    String run(TurnContext context, EventSink sink, Guard guard, BeforeCalls beforeCalls)
+            throws ModelClientException, InterruptedException {
         String lastMessage = null;
         fixTools();
         tools.turnStarted();
@@ -145,6 +151,7 @@ final class TurnRunner {
             if (calls.isEmpty()) {
                 return lastMessage;
             }
+            beforeCalls.await();
             runCalls(calls, response, context, sink, guard).forEach(output -> record(budget.apply(output, estimator)));
             tools.takeFollowUps().forEach(this::record);
         }

@@ -1,0 +1,134 @@
+package dev.moka.core.session;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The git plumbing behind {@code /undo}: a snapshot of the work tree is a tree object written through a private
+ * copy of the index, so the person's index, branches, stash and refs are never touched, and a restore writes
+ * only the work tree. Files git ignores are not in a snapshot.
+ */
+final class GitWorktree {
+    /** No git command of a snapshot or restore should take this long; one that does is given up. */
+    private static final long TIMEOUT_SECONDS = 60;
+
+    private final Path root;
+
+    private GitWorktree(Path root) {
+        this.root = root;
+    }
+
+    /** Why there is no work tree to snapshot. */
+    static final class Unavailable extends Exception {
+        Unavailable(String message) {
+            super(message);
+        }
+    }
+
+    /** The work tree {@code cwd} is in. */
+    static GitWorktree containing(Path cwd) throws Unavailable, InterruptedException {
+        String top;
+        try {
+            top = run(cwd, null, "rev-parse", "--show-toplevel");
+        } catch (IOException e) {
+            throw new Unavailable(e.getMessage().startsWith("git ") ? cwd + " is not inside a git work tree"
+                    : "git cannot be run here (" + e.getMessage() + ")");
+        }
+        return new GitWorktree(Path.of(top.strip()));
+    }
+
+    /** The work tree as it is now, tracked and untracked files alike: the id of a tree object. */
+    String snapshot() throws IOException, InterruptedException {
+        Path index = Files.createTempFile("moka-snapshot-", ".index");
+        try {
+            Path real = root.resolve(run(root, null, "rev-parse", "--git-path", "index").strip());
+            if (Files.isRegularFile(real)) {
+                // Starting from the real index lets git skip hashing the files whose stat data did not change.
+                Files.copy(real, index, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.delete(index);
+            }
+            run(root, index, "add", "-A", "--", ".");
+            return run(root, index, "write-tree").strip();
+        } finally {
+            Files.deleteIfExists(index);
+        }
+    }
+
+    /** The files (relative to the work tree's top) that differ between two snapshots. */
+    List<String> changed(String from, String to) throws IOException, InterruptedException {
+        return names(run(root, null, "diff", "--name-only", "-z", "--no-renames", from, to));
+    }
+
+    /**
+     * Makes {@code files} in the work tree what they are in {@code snapshot}: written back where the snapshot
+     * has them, deleted where it does not. Returns the ones deleted.
+     */
+    List<String> restore(String snapshot, List<String> files) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("ls-tree", "-r", "-z", "--name-only", snapshot, "--"));
+        args.addAll(files);
+        Set<String> present = new HashSet<>(names(run(root, null, args.toArray(String[]::new))));
+        List<String> back = files.stream().filter(present::contains).toList();
+        if (!back.isEmpty()) {
+            List<String> restore = new ArrayList<>(List.of("restore", "--source=" + snapshot, "--worktree", "--"));
+            restore.addAll(back);
+            run(root, null, restore.toArray(String[]::new));
+        }
+        List<String> removed = files.stream().filter(f -> !present.contains(f)).toList();
+        for (String file : removed) {
+            Files.deleteIfExists(root.resolve(file));
+        }
+        return removed;
+    }
+
+    private static List<String> names(String nulSeparated) {
+        return Arrays.stream(nulSeparated.split("\0")).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** Runs git; its stdout, or an IOException that starts with "git " and carries what git said. */
+    private static String run(Path dir, Path index, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git", "-c", "core.quotepath=off"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+        Map<String, String> env = new HashMap<>(builder.environment());
+        // Names are file names, never patterns; no lock is taken that would get in the way of the person's git.
+        env.put("GIT_LITERAL_PATHSPECS", "1");
+        env.put("GIT_OPTIONAL_LOCKS", "0");
+        if (index != null) {
+            env.put("GIT_INDEX_FILE", index.toString());
+        }
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        Path errors = Files.createTempFile("moka-git-", ".err");
+        try {
+            Process process = builder.redirectError(errors.toFile()).redirectInput(ProcessBuilder.Redirect.from(
+                    new java.io.File("/dev/null"))).start();
+            String out;
+            try {
+                out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    throw new IOException("git " + args[0] + " took longer than " + TIMEOUT_SECONDS + " s");
+                }
+            } finally {
+                process.destroyForcibly();
+            }
+            if (process.exitValue() != 0) {
+                throw new IOException("git " + args[0] + " failed: " + Files.readString(errors).strip());
+            }
+            return out;
+        } finally {
+            Files.deleteIfExists(errors);
+        }
+    }
+}
