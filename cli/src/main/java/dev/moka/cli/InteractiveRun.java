@@ -11,6 +11,8 @@ import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -47,6 +49,7 @@ final class InteractiveRun {
         }
         try {
             Config config = ExecRun.loadConfig(startup, options);
+            List<Path> images = images(config);
             if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
                 startup.http().prefetchTrust();
             }
@@ -56,7 +59,7 @@ final class InteractiveRun {
             var face = new Face(ORIGINATOR, null, true);
             try (Session session = conversations.open(config, resume, face)) {
                 Tui.run(session, target -> open(config, face, target), settings(), models(config), config.cwd(), config.mokaHome(), prompt,
-                        startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
+                        images, startup.scripted() ? new Tui.Streams(startup.in(), startup.out()) : null);
             }
             return ExitCodes.OK;
         } catch (UsageException | ConfigException e) {
@@ -80,6 +83,22 @@ final class InteractiveRun {
             InterruptedException {
         return new Conversations(startup.env(), HttpClients.lazy(), startup.processCwd(), Backoff.DEFAULT)
                 .open(config, target, face);
+    }
+
+    /** The {@code -i} files, each checked now: a mistake is one line before the UI starts, not a failed turn. */
+    private List<Path> images(Config config) throws UsageException {
+        List<Path> images = new java.util.ArrayList<>();
+        for (Path image : options.images()) {
+            Path file = config.cwd().resolve(image);
+            if (!Files.isReadable(file) || !Files.isRegularFile(file)) {
+                throw new UsageException("-i " + image + ": cannot read the image " + file);
+            }
+            if (!Tui.isImage(file)) {
+                throw new UsageException("-i " + image + ": " + file + " is not a PNG, JPEG, GIF or WebP image");
+            }
+            images.add(file);
+        }
+        return images;
     }
 
     private Tui.Settings settings() {

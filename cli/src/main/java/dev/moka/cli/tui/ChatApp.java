@@ -24,7 +24,11 @@ final class ChatApp {
     private final DisplaySettings display;
     private final Commands commands;
     private final Composer composer = new Composer();
-    private final Deque<String> queued = new ArrayDeque<>();
+    /** A message with the images attached to it, sent now or when the running turn ends. */
+    private record Outgoing(String text, List<Path> images) {}
+
+    private final Deque<Outgoing> queued = new ArrayDeque<>();
+    private final Attachments attachments = new Attachments();
     private final History history;
     private final FileFinder files;
     private Picker picker;
@@ -238,7 +242,11 @@ final class ChatApp {
 
     private void composerKey(Key key) {
         switch (key.name()) {
-            case TEXT, PASTE -> composer.insert(key.text());
+            case TEXT -> composer.insert(key.text());
+            case PASTE -> {
+                String image = attachments.attachPasted(key.text(), Path.of(conversation.info().cwd()));
+                composer.insert(image == null ? key.text() : image + " ");
+            }
             case NEWLINE -> composer.insert("\n");
             case ENTER -> enter();
             case TAB -> complete();
@@ -309,22 +317,40 @@ final class ChatApp {
     }
 
     private void sendOrQueue(String text) {
+        Outgoing message = new Outgoing(text, attachments.take(text));
         if (conversation.turnRunning()) {
-            queued.add(text);
+            queued.add(message);
         } else {
-            send(text);
+            send(message);
         }
     }
 
-    /** Sends a message now, or when the running turn ends; {@code !cmd} runs cmd in the session's sandbox. */
-    void send(String text) {
+    /**
+     * The start: {@code images} ({@code -i}) attached in the composer, and {@code prompt} (may be null) sent
+     * with them at once.
+     */
+    void start(String prompt, List<Path> images) {
+        images.forEach(image -> composer.insert(attachments.attach(image) + " "));
+        if (prompt != null && !prompt.isBlank()) {
+            composer.insert(prompt.strip());
+            String text = composer.take().strip();
+            history.sent(text);
+            sendOrQueue(text);
+        }
+    }
+
+    /** Sends a message now; {@code !cmd} runs cmd in the session's sandbox. */
+    private void send(Outgoing message) {
+        String text = message.text();
         if (text.startsWith("!")) {
             runShell(text);
             return;
         }
         conversation.add(new Cell.Prompt(text));
         conversation.startTurn();
-        engine.submit(new Op.UserInput(List.of(new InputItem.Text(text))));
+        List<InputItem> items = new ArrayList<>(List.of(new InputItem.Text(text)));
+        message.images().forEach(image -> items.add(new InputItem.LocalImage(image)));
+        engine.submit(new Op.UserInput(items));
         engine.submit(new Op.AddToHistory(text));
     }
 

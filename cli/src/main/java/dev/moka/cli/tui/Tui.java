@@ -48,11 +48,12 @@ public final class Tui {
     private Tui() {}
 
     /**
-     * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once. {@code streams}
+     * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once, with {@code images}
+     * (readable image files) attached to it, or to the next message when there is no prompt. {@code streams}
      * is null for the process's terminal. {@code mokaHome}'s {@code prompts/*.md} become slash commands.
      */
     public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
-            String firstPrompt, Streams streams) throws IOException, InterruptedException {
+            String firstPrompt, List<Path> images, Streams streams) throws IOException, InterruptedException {
         Terminal terminal = streams == null ? open() : TerminalBuilder.builder().system(false)
                 .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
         Attributes saved = terminal.enterRawMode();
@@ -72,9 +73,7 @@ public final class Tui {
         terminal.writer().print(PASTE_ON);
         try {
             startKeys(terminal.reader(), signals);
-            if (firstPrompt != null && !firstPrompt.isBlank()) {
-                app.send(firstPrompt.strip());
-            }
+            app.start(firstPrompt, images);
             loop(app, screen, terminal, signals, current, fresh);
         } finally {
             screen.close(List.of());
@@ -88,6 +87,11 @@ public final class Tui {
         if (!id.isEmpty()) {
             System.out.println("To continue this conversation: moka resume " + id);
         }
+    }
+
+    /** Whether {@code file} is an image the UI attaches: PNG, JPEG, GIF or WebP by its name and first bytes. */
+    public static boolean isImage(Path file) {
+        return Attachments.isImage(file);
     }
 
     private static Terminal open() throws IOException {
