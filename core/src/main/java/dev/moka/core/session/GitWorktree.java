@@ -17,16 +17,21 @@ import java.util.concurrent.TimeUnit;
 /**
  * The git plumbing behind {@code /undo}: a snapshot of the work tree is a tree object written through a private
  * copy of the index, so the person's index, branches, stash and refs are never touched, and a restore writes
- * only the work tree. Files git ignores are not in a snapshot.
+ * only the work tree. Files git ignores are not in a snapshot, and neither is anything outside the session's
+ * directory: a session started deep in a big repository (or in a home directory kept in git) must not hash
+ * the whole of it on every turn.
  */
 final class GitWorktree {
     /** No git command of a snapshot or restore should take this long; one that does is given up. */
     private static final long TIMEOUT_SECONDS = 60;
 
     private final Path root;
+    /** The session's directory relative to {@code root}, as a pathspec: what snapshots hold and diffs compare. */
+    private final String scope;
 
-    private GitWorktree(Path root) {
+    private GitWorktree(Path root, String scope) {
         this.root = root;
+        this.scope = scope;
     }
 
     /** Why there is no work tree to snapshot. */
@@ -38,14 +43,15 @@ final class GitWorktree {
 
     /** The work tree {@code cwd} is in. */
     static GitWorktree containing(Path cwd) throws Unavailable, InterruptedException {
-        String top;
+        List<String> where;
         try {
-            top = run(cwd, null, "rev-parse", "--show-toplevel");
+            where = run(cwd, null, "rev-parse", "--show-toplevel", "--show-prefix").lines().toList();
         } catch (IOException e) {
             throw new Unavailable(e.getMessage().startsWith("git ") ? cwd + " is not inside a git work tree"
                     : "git cannot be run here (" + e.getMessage() + ")");
         }
-        return new GitWorktree(Path.of(top.strip()));
+        String prefix = where.size() > 1 ? where.get(1).strip() : "";
+        return new GitWorktree(Path.of(where.getFirst().strip()), prefix.isEmpty() ? "." : prefix);
     }
 
     /** The work tree as it is now, tracked and untracked files alike: the id of a tree object. */
@@ -59,7 +65,7 @@ final class GitWorktree {
             } else {
                 Files.delete(index);
             }
-            run(root, index, "add", "-A", "--", ".");
+            run(root, index, "add", "-A", "--", scope);
             return run(root, index, "write-tree").strip();
         } finally {
             Files.deleteIfExists(index);
@@ -68,7 +74,8 @@ final class GitWorktree {
 
     /** The files (relative to the work tree's top) that differ between two snapshots. */
     List<String> changed(String from, String to) throws IOException, InterruptedException {
-        return names(run(root, null, "diff", "--name-only", "-z", "--no-renames", from, to));
+        // Outside the scope the snapshots hold the index, not the work tree: only the scope is compared.
+        return names(run(root, null, "diff", "--name-only", "-z", "--no-renames", from, to, "--", scope));
     }
 
     /**

@@ -101,6 +101,24 @@ class UndoTest {
     }
 
     @Test
+    void aSessionInASubdirectoryKeepsAndRestoresOnlyFilesUnderIt() throws Exception {
+        repository();
+        Path sub = Files.createDirectories(cwd.resolve("sub"));
+        Files.writeString(sub.resolve("s.txt"), "before\n");
+        var harness = new ContextHarness(server, home);
+        harness.sandbox = dev.moka.protocol.SandboxMode.DANGER_FULL_ACCESS;
+        try (Session session = harness.start(sub)) {
+            turnRunning("echo after > s.txt && echo changed > ../a.txt");
+            SessionHarness.turn(session, "change both");
+
+            assertThat(undo(session)).isEqualTo(new EventMsg.UndoCompleted(true,
+                    "Undid the file changes of the turn \"change both\": restored sub/s.txt"));
+        }
+        assertThat(sub.resolve("s.txt")).hasContent("before");
+        assertThat(cwd.resolve("a.txt")).hasContent("changed");
+    }
+
+    @Test
     void outsideAGitWorkTreeUndoSaysWhyItHasNothing() throws Exception {
         try (Session session = new ContextHarness(server, home).start(cwd)) {
             turnRunning("echo two > a.txt");
