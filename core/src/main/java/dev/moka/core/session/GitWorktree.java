@@ -3,8 +3,10 @@ package dev.moka.core.session;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -24,6 +26,12 @@ import java.util.concurrent.TimeUnit;
 final class GitWorktree {
     /** No git command of a snapshot or restore should take this long; one that does is given up. */
     private static final long TIMEOUT_SECONDS = 60;
+    /**
+     * An untracked file larger than this (a downloaded data set, a build artefact git is not told to ignore) is
+     * left out of snapshots: hashing it into the repository's objects on every turn would cost more than undo
+     * is worth.
+     */
+    static final long MAX_UNTRACKED_BYTES = 10L * 1024 * 1024;
 
     private final Path root;
     /** The session's directory relative to {@code root}, as a pathspec: what snapshots hold and diffs compare. */
@@ -54,7 +62,10 @@ final class GitWorktree {
         return new GitWorktree(Path.of(where.getFirst().strip()), prefix.isEmpty() ? "." : prefix);
     }
 
-    /** The work tree as it is now, tracked and untracked files alike: the id of a tree object. */
+    /**
+     * The session's directory as it is now, tracked files and untracked ones (up to {@link #MAX_UNTRACKED_BYTES})
+     * alike: the id of a tree object.
+     */
     String snapshot() throws IOException, InterruptedException {
         Path index = Files.createTempFile("moka-snapshot-", ".index");
         try {
@@ -65,7 +76,13 @@ final class GitWorktree {
             } else {
                 Files.delete(index);
             }
-            run(root, index, "add", "-A", "--", scope);
+            run(root, index, "add", "-u", "--", scope);
+            List<String> untracked = names(run(root, index, "ls-files", "--others", "--exclude-standard", "-z",
+                    "--", scope)).stream().filter(f -> small(root.resolve(f))).toList();
+            if (!untracked.isEmpty()) {
+                feed(root, index, String.join("\0", untracked), "add", "--pathspec-from-file=-",
+                        "--pathspec-file-nul");
+            }
             return run(root, index, "write-tree").strip();
         } finally {
             Files.deleteIfExists(index);
@@ -99,12 +116,30 @@ final class GitWorktree {
         return removed;
     }
 
+    private static boolean small(Path file) {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).size()
+                    <= MAX_UNTRACKED_BYTES;
+        } catch (IOException e) {
+            // Gone since it was listed, or unreadable: git would fail on it too.
+            return false;
+        }
+    }
+
     private static List<String> names(String nulSeparated) {
         return Arrays.stream(nulSeparated.split("\0")).filter(s -> !s.isEmpty()).toList();
     }
 
-    /** Runs git; its stdout, or an IOException that starts with "git " and carries what git said. */
     private static String run(Path dir, Path index, String... args) throws IOException, InterruptedException {
+        return feed(dir, index, null, args);
+    }
+
+    /**
+     * Runs git with {@code input} (null: nothing) on its stdin; its stdout, or an IOException that starts with
+     * "git " and carries what git said.
+     */
+    private static String feed(Path dir, Path index, String input, String... args) throws IOException,
+            InterruptedException {
         List<String> command = new ArrayList<>(List.of("git", "-c", "core.quotepath=off"));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
@@ -119,10 +154,17 @@ final class GitWorktree {
         builder.environment().putAll(env);
         Path errors = Files.createTempFile("moka-git-", ".err");
         try {
-            Process process = builder.redirectError(errors.toFile()).redirectInput(ProcessBuilder.Redirect.from(
-                    new java.io.File("/dev/null"))).start();
+            if (input == null) {
+                builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            }
+            Process process = builder.redirectError(errors.toFile()).start();
             String out;
             try {
+                if (input != null) {
+                    try (var stdin = process.getOutputStream()) {
+                        stdin.write(input.getBytes(StandardCharsets.UTF_8));
+                    }
+                }
                 out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                     throw new IOException("git " + args[0] + " took longer than " + TIMEOUT_SECONDS + " s");

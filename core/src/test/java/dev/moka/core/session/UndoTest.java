@@ -119,6 +119,21 @@ class UndoTest {
     }
 
     @Test
+    void anUntrackedFileOverTheLimitIsLeftOutOfSnapshotsAndAsItIs() throws Exception {
+        repository();
+        try (Session session = new ContextHarness(server, home).start(cwd)) {
+            turnRunning("echo two > a.txt && head -c " + (GitWorktree.MAX_UNTRACKED_BYTES + 1) + " /dev/urandom > big.bin");
+            SessionHarness.turn(session, "write a big file");
+
+            assertThat(undo(session)).isEqualTo(new EventMsg.UndoCompleted(true,
+                    "Undid the file changes of the turn \"write a big file\": restored a.txt"));
+        }
+        assertThat(cwd.resolve("a.txt")).hasContent("one");
+        assertThat(Files.size(cwd.resolve("big.bin"))).isEqualTo(GitWorktree.MAX_UNTRACKED_BYTES + 1);
+        assertThat(git("count-objects", "-v")).contains("size-pack: 0").doesNotContainPattern("\\nsize: [1-9]\\d{4,}");
+    }
+
+    @Test
     void outsideAGitWorkTreeUndoSaysWhyItHasNothing() throws Exception {
         try (Session session = new ContextHarness(server, home).start(cwd)) {
             turnRunning("echo two > a.txt");
