@@ -3,6 +3,7 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.Sse;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,15 @@ class TuiBacktrackTest extends ProcessFixture {
             tmux.type("first question");
             tmux.keys("Enter");
             tmux.waitFor("Answer one.");
+            // A message whose input fails (its image is gone by the time it is sent) begins no turn, so stepping
+            // back passes over it.
+            Files.write(repo.resolve("gone.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+            tmux.paste("gone.png");
+            tmux.waitFor("[image: gone.png]");
+            Files.delete(repo.resolve("gone.png"));
+            tmux.type("broken");
+            tmux.keys("Enter");
+            tmux.waitFor("cannot read the input");
             tmux.type("second question");
             tmux.keys("Enter");
             tmux.waitFor("Answer two.");

@@ -346,7 +346,7 @@ final class ChatApp {
             runShell(text);
             return;
         }
-        conversation.add(new Cell.Prompt(text));
+        conversation.sent(new Cell.Prompt(text));
         conversation.startTurn();
         List<InputItem> items = new ArrayList<>(List.of(new InputItem.Text(text)));
         message.images().forEach(image -> items.add(new InputItem.LocalImage(image)));
