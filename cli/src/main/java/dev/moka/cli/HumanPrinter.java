@@ -90,6 +90,8 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.RolledBack r -> { }
+            case EventMsg.UndoCompleted u -> { }
             case EventMsg.Unknown u -> { }
         }
     }

@@ -17,7 +17,10 @@ import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.ArrayList;
 import java.util.function.Supplier;
 
 /**
@@ -54,6 +57,7 @@ final class InteractiveRun {
         }
         try {
             Config loaded = ExecRun.loadConfig(startup, options);
+            List<Path> images = images(loaded);
             Config config = asksForTrust(loaded) ? trustAsked(loaded) : loaded;
             if (config == null) {
                 startup.err().println("moka: nothing was recorded; moka asks again next time (or run: moka trust)");
@@ -67,8 +71,8 @@ final class InteractiveRun {
                     Backoff.DEFAULT);
             var face = new Face(ORIGINATOR, null, true);
             try (Session session = conversations.open(config, resume, face)) {
-                Tui.run(session, () -> fresh(config, face), settings(config), models(config), config.cwd(), config.mokaHome(), prompt,
-                        streams());
+                Tui.run(session, target -> open(config, face, target), settings(config), models(config), config.cwd(),
+                        config.mokaHome(), prompt, images, streams());
             }
             return ExitCodes.OK;
         } catch (UsageException | ConfigException e) {
@@ -84,12 +88,30 @@ final class InteractiveRun {
     }
 
     /**
-     * {@code /new}'s conversation, with the configuration of the first. Closing a session shuts its HTTP client
-     * down, the process's one included, so each fresh conversation gets a client of its own.
+     * The conversation {@code /new} or {@code /resume} opens, with the configuration of the first. Closing a
+     * session shuts its HTTP client down, the process's one included, so each conversation gets a client of its
+     * own.
      */
-    private Session fresh(Config config, Face face) throws ConfigException, IOException, InterruptedException {
+    private Session open(Config config, Face face, ResumeTarget target) throws ConfigException, IOException,
+            InterruptedException {
         return new Conversations(startup.env(), HttpClients.lazy(), startup.processCwd(), Backoff.DEFAULT)
-                .open(config, new ResumeTarget.Fresh(), face);
+                .open(config, target, face);
+    }
+
+    /** The {@code -i} files, each checked now: a mistake is one line before the UI starts, not a failed turn. */
+    private List<Path> images(Config config) throws UsageException {
+        List<Path> images = new ArrayList<>();
+        for (Path image : options.images()) {
+            Path file = config.cwd().resolve(image);
+            if (!Files.isReadable(file) || !Files.isRegularFile(file)) {
+                throw new UsageException("-i " + image + ": cannot read the image " + file);
+            }
+            if (!Tui.isImage(file)) {
+                throw new UsageException("-i " + image + ": " + file + " is not a PNG, JPEG, GIF or WebP image");
+            }
+            images.add(file);
+        }
+        return images;
     }
 
     /**

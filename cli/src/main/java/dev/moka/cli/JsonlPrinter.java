@@ -99,6 +99,8 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.ToolCallEnd t -> { }
             case EventMsg.BackgroundEvent b -> { }
             case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.RolledBack r -> { }
+            case EventMsg.UndoCompleted u -> { }
             case EventMsg.Unknown u -> { }
         }
     }

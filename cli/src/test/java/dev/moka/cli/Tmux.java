@@ -48,6 +48,12 @@ final class Tmux implements AutoCloseable {
         tmux("send-keys", "-t", "moka", "-l", text);
     }
 
+    /** Text pasted as a terminal pastes it: bracketed, when the program asked for that. */
+    void paste(String text) throws IOException, InterruptedException {
+        tmux("set-buffer", "-b", "moka-paste", "--", text);
+        tmux("paste-buffer", "-p", "-d", "-b", "moka-paste", "-t", "moka");
+    }
+
     void resize(int width, int height) throws IOException, InterruptedException {
         tmux("resize-window", "-t", "moka", "-x", String.valueOf(width), "-y", String.valueOf(height));
     }

@@ -44,6 +44,8 @@ import tools.jackson.databind.node.ObjectNode;
     @JsonSubTypes.Type(value = EventMsg.Error.class, name = "error"),
     @JsonSubTypes.Type(value = EventMsg.TurnAborted.class, name = "turn_aborted"),
     @JsonSubTypes.Type(value = EventMsg.ShutdownComplete.class, name = "shutdown_complete"),
+    @JsonSubTypes.Type(value = EventMsg.RolledBack.class, name = "rolled_back"),
+    @JsonSubTypes.Type(value = EventMsg.UndoCompleted.class, name = "undo_completed"),
 })
 public sealed interface EventMsg {
 
@@ -141,6 +143,12 @@ public sealed interface EventMsg {
     record TurnAborted(String reason) implements EventMsg {}
 
     record ShutdownComplete() implements EventMsg {}
+
+    /** The conversation forked: its last {@code turns} user turns left the history (see {@link Op.Rollback}). */
+    record RolledBack(int turns) implements EventMsg {}
+
+    /** The answer to {@link Op.Undo}: whether files were restored, and what was done or why nothing was. */
+    record UndoCompleted(boolean success, String message) implements EventMsg {}
 
     /**
      * An event of a type this version does not know (sent by a newer engine): kept as its raw JSON, type

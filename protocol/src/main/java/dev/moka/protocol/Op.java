@@ -20,6 +20,9 @@ import java.util.List;
     @JsonSubTypes.Type(value = Op.ListMcpTools.class, name = "list_mcp_tools"),
     @JsonSubTypes.Type(value = Op.ListCustomPrompts.class, name = "list_custom_prompts"),
     @JsonSubTypes.Type(value = Op.Compact.class, name = "compact"),
+    @JsonSubTypes.Type(value = Op.RunUserShellCommand.class, name = "run_user_shell_command"),
+    @JsonSubTypes.Type(value = Op.Rollback.class, name = "rollback"),
+    @JsonSubTypes.Type(value = Op.Undo.class, name = "undo"),
     @JsonSubTypes.Type(value = Op.Shutdown.class, name = "shutdown"),
 })
 public sealed interface Op {
@@ -71,6 +74,26 @@ public sealed interface Op {
 
     /** Summarises the conversation so far to free the context window. */
     record Compact() implements Op {}
+
+    /**
+     * A command the person typed ({@code !cmd} in the UI): run by the shell inside the session's sandbox, never
+     * outside it and without asking, and added with its output to the conversation for the model's next turn.
+     */
+    record RunUserShellCommand(String command) implements Op {}
+
+    /**
+     * Forks the conversation before its last {@code turns} user turns: they leave the history the model is sent
+     * (what is left is the history as it stood when the earliest of them began) and the rollout records the fork,
+     * so a resume rebuilds the same history. Answered by {@link EventMsg.RolledBack}, or a warning when the
+     * conversation has fewer turns to go back over (a compaction ends how far back it can go).
+     */
+    record Rollback(int turns) implements Op {}
+
+    /**
+     * Restores the files the last turn that changed any changed (where git can snapshot the work tree), unless
+     * one of them changed again since. Answered by {@link EventMsg.UndoCompleted}.
+     */
+    record Undo() implements Op {}
 
     record Shutdown() implements Op {}
 }

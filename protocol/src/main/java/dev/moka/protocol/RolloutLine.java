@@ -18,7 +18,10 @@ public sealed interface RolloutLine {
     /** An item of the conversation history, exactly as it was sent or received. */
     record Item(String timestamp, ResponseItem item) implements RolloutLine {}
 
-    /** An event reported to the front ends; kept for the record, not needed to resume. */
+    /**
+     * An event reported to the front ends, kept for the record; resume reads only {@code user_message} (where a
+     * turn began) and {@code rolled_back} (a fork dropping turns).
+     */
     record Event(String timestamp, JsonNode event) implements RolloutLine {}
 
     /** The turn context the history was brought up to date with from here on. */

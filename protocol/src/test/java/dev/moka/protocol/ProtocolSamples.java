@@ -50,6 +50,8 @@ final class ProtocolSamples {
                 new EventMsg.Error("the model call failed"),
                 new EventMsg.TurnAborted("interrupted"),
                 new EventMsg.ShutdownComplete(),
+                new EventMsg.RolledBack(2),
+                new EventMsg.UndoCompleted(true, "Undid the file changes of the turn \"fix it\": restored a.txt"),
                 new EventMsg.Unknown(Json.object().put("type", "from_the_future").put("x", 1)));
     }
 
@@ -68,6 +70,9 @@ final class ProtocolSamples {
                 new Op.ListMcpTools(),
                 new Op.ListCustomPrompts(),
                 new Op.Compact(),
+                new Op.RunUserShellCommand("git status --short"),
+                new Op.Rollback(2),
+                new Op.Undo(),
                 new Op.Shutdown());
     }
 

@@ -67,7 +67,8 @@ final class TurnDriver {
                         EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
-                        EventMsg.Warning _, EventMsg.Unknown _ -> { }
+                        EventMsg.Warning _, EventMsg.RolledBack _, EventMsg.UndoCompleted _,
+                        EventMsg.Unknown _ -> { }
             }
         }
     }

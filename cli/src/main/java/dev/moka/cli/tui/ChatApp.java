@@ -1,9 +1,11 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReviewDecision;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -23,7 +25,11 @@ final class ChatApp {
     private final DisplaySettings display;
     private final Commands commands;
     private final Composer composer = new Composer();
-    private final Deque<String> queued = new ArrayDeque<>();
+    /** A message with the images attached to it, sent now or when the running turn ends. */
+    private record Outgoing(String text, List<Path> images) {}
+
+    private final Deque<Outgoing> queued = new ArrayDeque<>();
+    private final Attachments attachments = new Attachments();
     private final History history;
     private final FileFinder files;
     private Picker picker;
@@ -31,44 +37,54 @@ final class ChatApp {
     private Composer denial;
     /** Ctrl+R's search over earlier messages, or null. */
     private HistorySearch search;
+    /** Esc twice on an empty composer: the earlier message being chosen, or null. */
+    private Backtrack backtrack;
+    /** One Esc on an empty composer was pressed; a second one steps back to an earlier message. */
+    private boolean backtrackArmed;
     private boolean quitArmed;
     private boolean done;
-    private boolean newConversation;
+    /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
+    private ResumeTarget switchTo;
     private int frame;
 
     ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
-            List<CustomPrompt> prompts, Supplier<String> sandboxMechanism) {
+            List<CustomPrompt> prompts, Supplier<String> sandboxMechanism, Path mokaHome) {
         this.engine = engine;
         this.display = display;
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
         this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true,
-                () -> newConversation = true, prompts, this::sendOrQueue, sandboxMechanism);
+                target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome);
     }
 
     boolean done() {
         return done;
     }
 
-    /** Whether {@code /new} was typed since the last call. */
-    boolean takeNewConversation() {
-        boolean asked = newConversation;
-        newConversation = false;
+    /** The conversation {@code /new} or {@code /resume} asked for since the last call, or null. */
+    ResumeTarget takeSwitch() {
+        ResumeTarget asked = switchTo;
+        switchTo = null;
         return asked;
     }
 
-    /** A fresh session replaced the one {@code previous} named; what was on screen stays in the scrollback. */
-    void renewed(String previous) {
+    /**
+     * The session {@code target} names replaced the one {@code previous} named; what was on screen stays in the
+     * scrollback, and a resumed one's transcript follows once it is configured.
+     */
+    void switched(String previous, ResumeTarget target) {
         queued.clear();
         picker = null;
         conversation.restart();
-        conversation.notice("Started a new conversation" + (previous.isEmpty() ? "" : "; to go back to the "
-                + "previous one: moka resume " + previous), Cell.Notice.Kind.INFO);
+        String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
+        conversation.notice((target instanceof ResumeTarget.ById byId ? "Resumed session " + byId.id()
+                : "Started a new conversation") + back, Cell.Notice.Kind.INFO);
     }
 
-    void failedToRenew(String why) {
-        conversation.notice("Could not start a new conversation: " + why, Cell.Notice.Kind.ERROR);
+    void failedToSwitch(ResumeTarget target, String why) {
+        conversation.notice((target instanceof ResumeTarget.ById byId ? "Could not resume session " + byId.id()
+                : "Could not start a new conversation") + ": " + why, Cell.Notice.Kind.ERROR);
     }
 
     String sessionId() {
@@ -105,14 +121,48 @@ final class ChatApp {
         if (key.name() != Key.Name.CTRL_C) {
             quitArmed = false;
         }
+        boolean armed = backtrackArmed;
+        backtrackArmed = false;
         if (conversation.pendingApproval() != null) {
             approvalKey(key);
         } else if (picker != null) {
             pickerKey(key);
         } else if (search != null) {
             searchKey(key);
+        } else if (backtrack != null) {
+            backtrackKey(key);
+        } else if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
+            stepBack(armed);
         } else {
             composerKey(key);
+        }
+    }
+
+    /** The first Esc arms, the second opens the earlier messages, if there are any. */
+    private void stepBack(boolean armed) {
+        if (!armed) {
+            backtrackArmed = true;
+            return;
+        }
+        List<String> prompts = conversation.prompts();
+        if (prompts.isEmpty()) {
+            conversation.notice("No earlier message to go back to", Cell.Notice.Kind.INFO);
+        } else {
+            backtrack = new Backtrack(prompts);
+        }
+    }
+
+    /** Esc goes further back, Down comes forward, Enter forks before the message and puts it in the composer. */
+    private void backtrackKey(Key key) {
+        switch (key.name()) {
+            case ESC, UP -> backtrack.older();
+            case DOWN -> backtrack.newer();
+            case ENTER -> {
+                engine.submit(new Op.Rollback(backtrack.turns()));
+                composer.set(backtrack.text());
+                backtrack = null;
+            }
+            default -> backtrack = null;
         }
     }
 
@@ -193,7 +243,11 @@ final class ChatApp {
 
     private void composerKey(Key key) {
         switch (key.name()) {
-            case TEXT, PASTE -> composer.insert(key.text());
+            case TEXT -> composer.insert(key.text());
+            case PASTE -> {
+                String image = attachments.attachPasted(key.text(), Path.of(conversation.info().cwd()));
+                composer.insert(image == null ? key.text() : image + " ");
+            }
             case NEWLINE -> composer.insert("\n");
             case ENTER -> enter();
             case TAB -> complete();
@@ -264,18 +318,52 @@ final class ChatApp {
     }
 
     private void sendOrQueue(String text) {
+        Outgoing message = new Outgoing(text, attachments.take(text));
         if (conversation.turnRunning()) {
-            queued.add(text);
+            queued.add(message);
         } else {
-            send(text);
+            send(message);
         }
     }
 
-    /** Sends a message now, or when the running turn ends. */
-    void send(String text) {
-        conversation.add(new Cell.Prompt(text));
+    /**
+     * The start: {@code images} ({@code -i}) attached in the composer, and {@code prompt} (may be null) sent
+     * with them at once.
+     */
+    void start(String prompt, List<Path> images) {
+        images.forEach(image -> composer.insert(attachments.attach(image) + " "));
+        if (prompt != null && !prompt.isBlank()) {
+            composer.insert(prompt.strip());
+            String text = composer.take().strip();
+            history.sent(text);
+            sendOrQueue(text);
+        }
+    }
+
+    /** Sends a message now; {@code !cmd} runs cmd in the session's sandbox. */
+    private void send(Outgoing message) {
+        String text = message.text();
+        if (text.startsWith("!")) {
+            runShell(text);
+            return;
+        }
+        conversation.sent(new Cell.Prompt(text));
         conversation.startTurn();
-        engine.submit(new Op.UserInput(List.of(new InputItem.Text(text))));
+        List<InputItem> items = new ArrayList<>(List.of(new InputItem.Text(text)));
+        message.images().forEach(image -> items.add(new InputItem.LocalImage(image)));
+        engine.submit(new Op.UserInput(items));
+        engine.submit(new Op.AddToHistory(text));
+    }
+
+    private void runShell(String text) {
+        String command = text.substring(1).strip();
+        if (command.isEmpty()) {
+            conversation.notice("Type a command after !, e.g. !git status; it runs in the session's sandbox",
+                    Cell.Notice.Kind.ERROR);
+            return;
+        }
+        conversation.startTurn();
+        engine.submit(new Op.RunUserShellCommand(command));
         engine.submit(new Op.AddToHistory(text));
     }
 
@@ -373,6 +461,10 @@ final class ChatApp {
             rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
             return new Live(rows, rows.size() - 1, 0);
         }
+        if (backtrack != null) {
+            rows.addAll(backtrack.render(width, theme));
+            return new Live(rows, rows.size() - 1, 0);
+        }
         rows.add(Line.EMPTY);
         if (search != null) {
             Composer shown = new Composer();
@@ -387,6 +479,9 @@ final class ChatApp {
         int composerTop = rows.size();
         rows.addAll(layout.rows());
         completions().forEach(c -> rows.add(Line.of("  " + c, theme.muted()).truncate(width)));
+        if (backtrackArmed) {
+            rows.add(Line.of("esc again to edit an earlier message", theme.accent()).truncate(width));
+        }
         rows.add(StatusLine.render(conversation.info(), quitArmed, width, theme));
         return new Live(rows, composerTop + layout.cursorRow(), layout.cursorColumn());
     }

@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReasoningEffort;
@@ -29,20 +30,22 @@ final class Commands {
     private final Catalog catalog;
     private final Consumer<Picker> openPicker;
     private final Runnable quit;
-    private final Runnable newConversation;
+    private final Consumer<ResumeTarget> switchTo;
+    private final Path mokaHome;
     private final List<CustomPrompt> prompts;
     private final Consumer<String> send;
     private final Supplier<String> sandboxMechanism;
 
     Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
-            Runnable newConversation, List<CustomPrompt> prompts, Consumer<String> send,
-            Supplier<String> sandboxMechanism) {
+            Consumer<ResumeTarget> switchTo, List<CustomPrompt> prompts, Consumer<String> send,
+            Supplier<String> sandboxMechanism, Path mokaHome) {
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
         this.openPicker = openPicker;
         this.quit = quit;
-        this.newConversation = newConversation;
+        this.switchTo = switchTo;
+        this.mokaHome = mokaHome;
         this.prompts = List.copyOf(prompts);
         this.send = send;
         this.sandboxMechanism = sandboxMechanism;
@@ -72,9 +75,11 @@ final class Commands {
             case STATUS -> status();
             case DIFF -> diff();
             case COMPACT -> engine.submit(new Op.Compact());
+            case UNDO -> engine.submit(new Op.Undo());
             case MENTION -> conversation.notice("Type @ and part of a file's name; tab inserts it",
                     Cell.Notice.Kind.INFO);
-            case NEW -> newConversation.run();
+            case NEW -> switchTo.accept(new ResumeTarget.Fresh());
+            case RESUME -> openPicker.accept(ResumePicker.of(mokaHome, conversation, switchTo));
             case INIT -> init();
             case MCP -> {
                 engine.submit(new Op.ListMcpTools());

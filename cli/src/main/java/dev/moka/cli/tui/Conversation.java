@@ -4,11 +4,14 @@ import dev.moka.core.exec.ShellWords;
 import dev.moka.protocol.EventMsg;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +32,15 @@ final class Conversation {
     private boolean turnRunning;
     private long turnStartedAt;
     private boolean resumed;
+    /** The prompt sent whose turn the engine has not begun yet (no {@code user_message}); null when none. */
+    private Cell.Prompt unstarted;
+    /** Where this session's cells begin: those before belong to a session {@code /new} or {@code /resume} closed. */
+    private int sessionStart;
+    /**
+     * Prompts whose turn never began (their input failed): the engine has no turn for them, so stepping back
+     * counts past them. Kept by identity, as two prompts may say the same.
+     */
+    private final Set<Cell> neverStarted = Collections.newSetFromMap(new IdentityHashMap<>());
 
     Conversation(DisplaySettings display) {
         this.display = display;
@@ -102,10 +114,13 @@ final class Conversation {
             }
             case EventMsg.ConversationHistoryResponse h -> transcript(h.entries());
             case EventMsg.TurnDiff d -> { }
-            case EventMsg.UserMessage u -> { }
+            case EventMsg.UserMessage u -> unstarted = null;
             case EventMsg.McpListToolsResponse r -> add(McpToolList.cell(r.tools()));
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
+            case EventMsg.RolledBack r -> forked(r.turns());
+            case EventMsg.UndoCompleted u -> notice(u.message(), u.success() ? Cell.Notice.Kind.INFO
+                    : Cell.Notice.Kind.WARNING);
             case EventMsg.Unknown u -> { }
         }
         return false;
@@ -137,6 +152,7 @@ final class Conversation {
         patches.clear();
         info = SessionInfo.UNKNOWN;
         resumed = false;
+        sessionStart = cells.size();
     }
 
     void startTurn() {
@@ -147,6 +163,10 @@ final class Conversation {
     }
 
     private boolean endTurn() {
+        if (unstarted != null) {
+            neverStarted.add(unstarted);
+            unstarted = null;
+        }
         boolean was = turnRunning;
         turnRunning = false;
         running.clear();
@@ -174,6 +194,43 @@ final class Conversation {
                 add(new Cell.Answer(said));
             }
         }
+    }
+
+    /**
+     * The engine forked the conversation before its last {@code turns} prompts: their cells leave the
+     * conversation (a redraw no longer shows them; the scrollback above keeps what was printed).
+     */
+    private void forked(int turns) {
+        List<Integer> prompts = new ArrayList<>();
+        for (int i = sessionStart; i < cells.size(); i++) {
+            if (cells.get(i) instanceof Cell.Prompt && !neverStarted.contains(cells.get(i))) {
+                prompts.add(i);
+            }
+        }
+        if (turns >= 1 && turns <= prompts.size()) {
+            List<Cell> dropped = cells.subList(prompts.get(prompts.size() - turns), cells.size());
+            unprinted.removeAll(dropped);
+            dropped.clear();
+        }
+        notice("Went back " + turns + (turns == 1 ? " turn" : " turns") + ": the model no longer sees what followed"
+                + " the message now in the composer; edit it and press enter", Cell.Notice.Kind.INFO);
+    }
+
+    /** The person's messages that began a turn of this conversation, oldest first, for stepping back to one. */
+    List<String> prompts() {
+        List<String> texts = new ArrayList<>();
+        for (Cell cell : cells.subList(sessionStart, cells.size())) {
+            if (cell instanceof Cell.Prompt prompt && !neverStarted.contains(prompt)) {
+                texts.add(prompt.text());
+            }
+        }
+        return texts;
+    }
+
+    /** A prompt just sent: its turn begins when the engine says {@code user_message}. */
+    void sent(Cell.Prompt prompt) {
+        add(prompt);
+        unstarted = prompt;
     }
 
     void notice(String text, Cell.Notice.Kind kind) {

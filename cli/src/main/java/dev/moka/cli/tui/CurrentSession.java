@@ -24,6 +24,11 @@ final class CurrentSession implements Engine {
         this.reader = read(first);
     }
 
+    /** Opens the session that takes the current one's place. */
+    interface Opener {
+        Session open() throws ConfigException, IOException, InterruptedException;
+    }
+
     @Override
     public void submit(Op op) {
         session.submit(op);
@@ -34,7 +39,7 @@ final class CurrentSession implements Engine {
     }
 
     /** Closes the session (after the turn's shutdown) and reads a fresh one's events from now on. */
-    void replace(Tui.Fresh opener) throws ConfigException, IOException, InterruptedException {
+    void replace(Opener opener) throws ConfigException, IOException, InterruptedException {
         Session next = opener.open();
         Session old = session;
         session = next;

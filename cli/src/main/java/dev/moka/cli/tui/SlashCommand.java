@@ -8,9 +8,11 @@ enum SlashCommand {
     APPROVALS("approvals", "choose what Moka may do without asking"),
     STATUS("status", "show the session's configuration and token use"),
     DIFF("diff", "show the git diff, untracked files included"),
+    UNDO("undo", "restore the files the last turn changed"),
     COMPACT("compact", "summarise the conversation to free context"),
     MENTION("mention", "mention a file (same as typing @)"),
     NEW("new", "start a new conversation"),
+    RESUME("resume", "reopen an earlier conversation of this directory"),
     INIT("init", "ask Moka to write an AGENTS.md for this repository"),
     MCP("mcp", "list the MCP tools this session can call"),
     QUIT("quit", "leave Moka");

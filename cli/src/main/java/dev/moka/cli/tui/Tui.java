@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.TuiSettings;
@@ -44,19 +45,23 @@ public final class Tui {
     /** Keys and screen of a terminal-less run (the start-up cache's training), in place of the terminal's. */
     public record Streams(InputStream in, OutputStream out) {}
 
-    /** Opens a fresh conversation with the configuration the UI started with, for {@code /new}. */
+    /**
+     * Opens another conversation with the configuration the UI started with: a fresh one for {@code /new}, a
+     * recorded one for {@code /resume}.
+     */
     public interface Fresh {
-        Session open() throws ConfigException, IOException, InterruptedException;
+        Session open(ResumeTarget target) throws ConfigException, IOException, InterruptedException;
     }
 
     private Tui() {}
 
     /**
-     * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once. {@code streams}
+     * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once, with {@code images}
+     * (readable image files) attached to it, or to the next message when there is no prompt. {@code streams}
      * is null for the process's terminal. {@code mokaHome}'s {@code prompts/*.md} become slash commands.
      */
     public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
-            String firstPrompt, Streams streams) throws IOException, InterruptedException {
+            String firstPrompt, List<Path> images, Streams streams) throws IOException, InterruptedException {
         Terminal terminal = terminal(streams);
         Attributes saved = terminal.enterRawMode();
         Attributes raw = terminal.getAttributes();
@@ -77,15 +82,14 @@ public final class Tui {
                 Theme.named(themeName).withFiles(links), settings.colour());
         CurrentSession current = new CurrentSession(session, signals);
         ChatApp app = new ChatApp(current, display, catalog, new FileFinder(cwd),
-                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")), settings.sandboxMechanism());
+                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")), settings.sandboxMechanism(),
+                mokaHome);
         var notifier = new Notifier(config.notifications());
         Screen screen = new Screen(terminal.writer(), settings.colour());
         terminal.writer().print(PASTE_ON);
         try {
             startKeys(terminal.reader(), signals);
-            if (firstPrompt != null && !firstPrompt.isBlank()) {
-                app.send(firstPrompt.strip());
-            }
+            app.start(firstPrompt, images);
             loop(app, screen, terminal, signals, current, fresh, notifier);
         } finally {
             screen.close(List.of());
@@ -105,6 +109,11 @@ public final class Tui {
     static Terminal terminal(Streams streams) throws IOException {
         return streams == null ? open() : TerminalBuilder.builder().system(false)
                 .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
+    }
+
+    /** Whether {@code file} is an image the UI attaches: PNG, JPEG, GIF or WebP by its name and first bytes. */
+    public static boolean isImage(Path file) {
+        return Attachments.isImage(file);
     }
 
     private static Terminal open() throws IOException {
@@ -156,8 +165,9 @@ public final class Tui {
                 }
                 signal = signals.poll();
             }
-            if (app.takeNewConversation()) {
-                renew(app, current, fresh);
+            ResumeTarget target = app.takeSwitch();
+            if (target != null) {
+                renew(app, current, fresh, target);
             }
             app.tick();
             size = terminal.getSize();
@@ -173,16 +183,20 @@ public final class Tui {
         }
     }
 
-    /** {@code /new}: the old session shuts down (a running turn with it) and a fresh one takes its place. */
-    private static void renew(ChatApp app, CurrentSession current, Fresh fresh) throws InterruptedException {
+    /**
+     * {@code /new} and {@code /resume}: the old session shuts down (a running turn with it) and the one
+     * {@code target} names takes its place; when that cannot open, the old one goes on.
+     */
+    private static void renew(ChatApp app, CurrentSession current, Fresh fresh, ResumeTarget target)
+            throws InterruptedException {
         String previous = app.sessionId();
         try {
-            current.replace(fresh);
+            current.replace(() -> fresh.open(target));
         } catch (ConfigException | IOException e) {
-            app.failedToRenew(e.getMessage());
+            app.failedToSwitch(target, e.getMessage());
             return;
         }
-        app.renewed(previous);
+        app.switched(previous, target);
     }
 
     private static int width(Size size) {

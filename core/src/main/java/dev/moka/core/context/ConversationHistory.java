@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * The items of one conversation, oldest first. Only appended to, so that every request's input is an
- * exact prefix of the next one; {@link #replace} (compaction) is the one exception. Keeps a token estimate
- * per item, computed once, so the prompt size is known without tokenizing it again. Confined to the
- * session's turn thread.
+ * exact prefix of the next one; {@link #replace} (compaction) is the one exception, and {@link #truncate} (a
+ * rollback) leaves a prefix. Keeps a token estimate per item, computed once, so the prompt size is known
+ * without tokenizing it again. Confined to the session's turn thread.
  */
 public final class ConversationHistory {
     private final List<ResponseItem> items = new ArrayList<>();
@@ -31,6 +31,15 @@ public final class ConversationHistory {
         items.clear();
         estimates.clear();
         replacement.forEach(this::record);
+    }
+
+    /**
+     * Keeps only the first {@code size} items: a rollback forks the conversation there, and what is left is a
+     * prefix of what was sent before, so the next request still extends a cached one.
+     */
+    public void truncate(int size) {
+        items.subList(size, items.size()).clear();
+        estimates.subList(size, estimates.size()).clear();
     }
 
     public boolean isEmpty() {

@@ -18,7 +18,7 @@ public final class ShellWords {
     private ShellWords() {}
 
     /** The script of a {@code <shell> -c|-lc <script> [args]} argv, or null when argv is a plain program call. */
-    static String script(List<String> argv) {
+    public static String script(List<String> argv) {
         if (argv.size() < 3 || !SCRIPT_FLAGS.contains(argv.get(1))) {
             return null;
         }

@@ -18,7 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -31,6 +33,8 @@ import tools.jackson.databind.JsonNode;
 public final class Rollouts {
     /** The first line (session_meta) is read to tell whose a file is; one longer than this is damaged. */
     private static final int MAX_META_BYTES = 256 * 1024;
+    /** A picker reads this many lines of a file at most for its first prompt, so a huge rollout costs little. */
+    private static final int MAX_LINES_FOR_PROMPT = 200;
 
     private Rollouts() {}
 
@@ -40,14 +44,9 @@ public final class Rollouts {
      * rollout records none), and one warning per line that had to be skipped.
      */
     public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
-            TurnContext lastContext, List<String> warnings, java.util.Map<String, String> scriptValues) {
+            TurnContext lastContext, List<String> warnings, List<TurnStart> turns, Map<String, String> scriptValues) {
         public Recorded {
-            scriptValues = java.util.Map.copyOf(scriptValues);
-        }
-
-        public Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
-                TurnContext lastContext, List<String> warnings) {
-            this(file, conversationId, cwd, items, lastContext, warnings, java.util.Map.of());
+            scriptValues = Map.copyOf(scriptValues);
         }
     }
 
@@ -70,6 +69,66 @@ public final class Rollouts {
             }
         }
         return Optional.ofNullable(latestAnywhere);
+    }
+
+    /**
+     * A conversation as a resume picker lists it: when it started (ISO-8601, as recorded), its first prompt
+     * (the person's first message, blank-trimmed) and its id.
+     */
+    public record Summary(String conversationId, String started, String firstPrompt) {}
+
+    /**
+     * The conversations started in {@code cwd}, the most recent first, at most {@code limit}; one without a
+     * prompt (opened and left at once) has nothing to go back to and is left out, as are damaged files.
+     */
+    public static List<Summary> recent(Path mokaHome, Path cwd, int limit) throws IOException {
+        List<Summary> found = new ArrayList<>();
+        for (Path file : newestFirst(mokaHome)) {
+            if (found.size() >= limit) {
+                break;
+            }
+            Optional<Found> meta = meta(file, cwd);
+            if (meta.isEmpty() || !meta.get().sameDirectory()) {
+                continue;
+            }
+            String prompt = firstPrompt(file);
+            if (prompt != null) {
+                String started = startedAt(file);
+                found.add(new Summary(meta.get().conversationId(), started, prompt));
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    /** The first {@code user_message} event's text; null when the file has none in its first lines. */
+    private static String firstPrompt(Path file) {
+        try (var lines = Files.newBufferedReader(file)) {
+            String line;
+            for (int n = 0; n < MAX_LINES_FOR_PROMPT && (line = lines.readLine()) != null; n++) {
+                if (!line.contains("\"user_message\"")) {
+                    continue;
+                }
+                try {
+                    if (RolloutLineCodec.fromJson(line) instanceof RolloutLine.Event event
+                            && "user_message".equals(Json.text(event.event(), "type"))) {
+                        String message = Json.text(event.event(), "message");
+                        return message == null ? null : message.strip();
+                    }
+                } catch (RolloutLineCodec.DamagedLine e) {
+                    // A damaged line is passed over, as resume passes it over.
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** rollout-2026-01-02T03-04-05-<id>.jsonl: the start time (UTC) in ISO-8601. */
+    private static String startedAt(Path file) {
+        String name = file.getFileName().toString();
+        String stamp = name.substring("rollout-".length(), Math.min(name.length(), "rollout-".length() + 19));
+        return stamp.length() < 19 ? "" : stamp.substring(0, 10) + "T" + stamp.substring(11).replace('-', ':') + "Z";
     }
 
     /** The rollout whose conversation id is {@code id} (or starts with it, when that is unambiguous). */
@@ -96,9 +155,10 @@ public final class Rollouts {
         String conversationId = null;
         String cwd = null;
         List<ResponseItem> items = new ArrayList<>();
-        java.util.Map<String, String> scriptValues = new java.util.LinkedHashMap<>();
+        Map<String, String> scriptValues = new LinkedHashMap<>();
         TurnContext lastContext = null;
         List<String> warnings = new ArrayList<>();
+        RecordedTurns turns = new RecordedTurns();
         List<byte[]> lines = AppendOnlyLines.split(Files.readAllBytes(file));
         for (int n = 0; n < lines.size(); n++) {
             String text = AppendOnlyLines.decode(lines.get(n));
@@ -125,12 +185,18 @@ public final class Rollouts {
                 }
                 case RolloutLine.Item item -> items.add(item.item());
                 case RolloutLine.Compacted compacted -> {
+                    turns.compacted();
                     items.clear();
                     items.addAll(compacted.replacementHistory());
                 }
                 case RolloutLine.TurnContext context -> lastContext = turnContext(context.context(), lastContext, catalog);
                 case RolloutLine.ScriptValue value -> scriptValues.put(value.key(), Json.write(value.value()));
-                case RolloutLine.Event ignored -> { }
+                case RolloutLine.Event event -> {
+                    List<String> problems = new ArrayList<>();
+                    lastContext = turns.event(event.event(), items, lastContext, problems);
+                    int number = n + 1;
+                    problems.forEach(p -> warnings.add("rollout " + file + " line " + number + ": " + p));
+                }
                 case RolloutLine.Unknown ignored -> { }
             }
         }
@@ -138,8 +204,9 @@ public final class Rollouts {
             throw new IOException(file + ": not a Moka rollout (no session_meta line among " + lines.size()
                     + " lines)");
         }
-        return new Recorded(file, conversationId, cwd, withoutOrphanOutputs(items, file, warnings), lastContext,
-                List.copyOf(warnings), scriptValues);
+        List<ResponseItem> kept = withoutOrphanOutputs(items, file, warnings);
+        return new Recorded(file, conversationId, cwd, kept, lastContext, List.copyOf(warnings), turns.in(kept),
+                scriptValues);
     }
 
     /**

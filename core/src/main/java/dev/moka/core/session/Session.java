@@ -4,13 +4,8 @@ import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelInfo;
-import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.Review;
-import dev.moka.core.policy.SessionGrants;
-import dev.moka.core.sandbox.Confinement;
-import dev.moka.core.sandbox.SandboxRules;
-import dev.moka.core.sandbox.SandboxUnavailableException;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.context.ProjectDocs;
@@ -22,7 +17,6 @@ import dev.moka.core.log.MokaLog;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
-import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;
@@ -57,8 +51,10 @@ public final class Session implements AutoCloseable {
     /** The thread of the task that runs now, or null. */
     private final AtomicReference<Thread> runningTask = new AtomicReference<>();
     private final TurnRunner runner;
-    private final MessageHistory messageHistory;
+    private final PromptHistory messageHistory;
     private final TurnNotifier notifier;
+    private final UserShellCommand userShell;
+    private final TurnUndo undo;
     private final List<EventMsg> startupNotices;
     private final boolean newConversation;
     private final Thread submissionLoop;
@@ -66,9 +62,7 @@ public final class Session implements AutoCloseable {
     /** The context the next submitted turn gets; written only by the submission loop. */
     private volatile TurnContext context;
     private volatile boolean shuttingDown;
-    private final PendingApprovals approvals = new PendingApprovals();
-    /** What the person approved for the rest of the session, shared by its turns. */
-    private final SessionGrants grants = new SessionGrants();
+    private final SessionGuards guards;
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -82,6 +76,12 @@ public final class Session implements AutoCloseable {
     private record CompactTask(String submissionId, TurnContext context) implements Task {}
 
     private record HistoryTask(String submissionId) implements Task {}
+
+    private record ShellTask(String submissionId, String command, TurnContext context) implements Task {}
+
+    private record RollbackTask(String submissionId, int turns) implements Task {}
+
+    private record UndoTask(String submissionId) implements Task {}
 
     private Session(SessionSetup setup) {
         this.setup = setup;
@@ -105,12 +105,17 @@ public final class Session implements AutoCloseable {
             initial.apply(setup.initialContext()).forEach(runner::record);
         } else {
             UnansweredCalls.outputs(setup.resumedItems()).forEach(runner::record);
+            runner.resumedTurns(setup.resumedTurns());
         }
         this.appliedContext = newConversation || setup.resumedContext() == null
                 ? setup.initialContext() : setup.resumedContext();
-        this.messageHistory = new MessageHistory(home == null ? null : home.resolve("history.jsonl"),
-                settings.historyPersistence(), settings.historyMaxBytes());
+        this.messageHistory = new PromptHistory(new MessageHistory(home == null ? null
+                : home.resolve("history.jsonl"), settings.historyPersistence(), settings.historyMaxBytes()),
+                setup.conversationId());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
+        this.userShell = new UserShellCommand(setup.guard().env());
+        this.undo = new TurnUndo(log);
+        this.guards = new SessionGuards(setup.guard(), home);
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
@@ -130,7 +135,7 @@ public final class Session implements AutoCloseable {
     /** Starts the session and reports {@code session_configured}, then what it has to say about its start. */
     public static Session start(SessionSetup setup) {
         Session session = new Session(setup);
-        MessageHistory.Metadata history = session.historyMetadata();
+        MessageHistory.Metadata history = session.messageHistory.metadata(session.startupNotices::add);
         TurnContext c = setup.initialContext();
         Path rolloutPath = setup.rollout().path();
         session.emit("", new EventMsg.SessionConfigured(setup.conversationId(), c.settings().model().slug(),
@@ -158,16 +163,6 @@ public final class Session implements AutoCloseable {
         session.submissionLoop.start();
         session.taskLoop.start();
         return session;
-    }
-
-    private MessageHistory.Metadata historyMetadata() {
-        try {
-            return messageHistory.metadata();
-        } catch (IOException e) {
-            startupNotices.add(new EventMsg.Warning("cannot read the message history: " + e.getMessage()
-                    + "; earlier prompts are not available to recall"));
-            return new MessageHistory.Metadata(0, 0);
-        }
     }
 
     public String conversationId() {
@@ -257,12 +252,15 @@ public final class Session implements AutoCloseable {
             case Op.ExecApproval approval -> answer(id, approval.id(), new Review(approval.decision(), approval.reason()));
             case Op.PatchApproval approval -> answer(id, approval.id(),
                     new Review(approval.decision(), approval.reason()));
-            case Op.AddToHistory add -> appendHistory(id, add.text());
-            case Op.GetHistoryEntryRequest request -> historyEntry(id, request);
+            case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
+            case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id));
             case Op.ListMcpTools ignored -> listMcpTools(id);
             case Op.ListCustomPrompts ignored -> unavailable(id, "custom prompts");
             case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
+            case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
+            case Op.Rollback rollback -> tasks.add(new RollbackTask(id, rollback.turns()));
+            case Op.Undo ignored -> tasks.add(new UndoTask(id));
         }
     }
 
@@ -279,25 +277,6 @@ public final class Session implements AutoCloseable {
 
     private void unavailable(String id, String feature) {
         emit(id, new EventMsg.Warning(feature + " are not available in this version of Moka; the request was ignored"));
-    }
-
-    private void appendHistory(String id, String text) {
-        try {
-            messageHistory.append(setup.conversationId(), text);
-        } catch (IOException e) {
-            warn(id, "cannot write the message history: " + e.getMessage());
-        }
-    }
-
-    private void historyEntry(String id, Op.GetHistoryEntryRequest request) {
-        JsonNode entry = null;
-        try {
-            String line = messageHistory.entry(request.logId(), request.offset());
-            entry = line == null ? null : Json.parse(line);
-        } catch (IOException | RuntimeException e) {
-            warn(id, "cannot read the message history: " + e.getMessage());
-        }
-        emit(id, new EventMsg.GetHistoryEntryResponse(request.offset(), request.logId(), entry));
     }
 
     private TurnContext overridden(TurnContext c, Op.OverrideTurnContext o) {
@@ -359,6 +338,15 @@ public final class Session implements AutoCloseable {
                     compact(id, compact.context());
                     emit(id, new EventMsg.TaskComplete(null));
                 }
+                case ShellTask shell -> {
+                    emit(id, new EventMsg.TaskStarted(shell.context().settings().model().contextWindow()));
+                    EventSink sink = msg -> emit(id, msg);
+                    userShell.run("user-shell-" + id, shell.command(), shell.context().cwd(),
+                            guards.forTask(shell.context(), sink), sink).ifPresent(runner::record);
+                    emit(id, new EventMsg.TaskComplete(null));
+                }
+                case RollbackTask rollback -> rollback(id, rollback.turns());
+                case UndoTask ignored -> undo(id);
                 case HistoryTask ignored -> emit(id, new EventMsg.ConversationHistoryResponse(
                         setup.conversationId(), runner.items().stream()
                                 .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
@@ -405,39 +393,49 @@ public final class Session implements AutoCloseable {
         TurnContext turnContext = bringUpToDate(turn.context());
         runner.announceToolChanges();
         ResponseItem.Message message = UserInputItems.toMessage(turn.items());
-        runner.record(message);
-        appendHistory(id, message.text());
+        runner.startTurn(message, turnContext);
+        messageHistory.append(message.text(), line -> warn(id, line));
         emit(id, new EventMsg.UserMessage(message.text(), List.of()));
         EventSink sink = msg -> emit(id, msg);
-        Guard guard = guard(turnContext, sink);
-        String last = runner.run(turnContext, sink, guard);
+        Guard guard = guards.forTask(turnContext, sink);
+        TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), message.text());
+        String last;
+        try {
+            last = runner.run(turnContext, sink, guard, snapshot::ready);
+        } finally {
+            undo.end(snapshot);
+        }
         notify(id, turnContext, message.text(), last, guard);
         return last;
     }
 
-    /** The guard of one turn: its sandbox rules follow the turn's cwd and policy; grants last the session. */
-    private Guard guard(TurnContext turnContext, EventSink sink) {
-        GuardSettings settings = setup.guard();
-        SandboxRules rules = SandboxRules.of(turnContext.sandboxPolicy(), turnContext.cwd(), settings.env(),
-                setup.mokaHome(), settings.allowGitWrites());
-        Approver approver = settings.canAsk() ? approvals.forTurn(sink) : Approver.NOBODY;
-        return new Guard(turnContext.approvalPolicy(), rules, settings.launcher(), grants, approver, sink::emit);
-    }
-
     /** The {@code notify} command runs in the turn's sandbox; where that cannot start, it does not run. */
     private void notify(String id, TurnContext turnContext, String input, String last, Guard guard) {
-        Confinement confinement;
-        try {
-            confinement = setup.guard().launcher().confine(guard.rules());
-        } catch (SandboxUnavailableException e) {
-            log.warn("notify: not run, the sandbox cannot start: " + e.getMessage());
-            return;
+        guards.confinement(guard, log).ifPresent(confinement -> notifier.turnComplete(setup.conversationId(), id,
+                turnContext.cwd(), List.of(input), last, confinement));
+    }
+
+    /** Restores the last turn's files; the model is told, so that it does not build on what is gone. */
+    private void undo(String id) throws InterruptedException {
+        TurnUndo.Outcome outcome = undo.undo();
+        if (outcome.undone()) {
+            runner.record(ResponseItem.Message.user("<undo>\n" + outcome.message() + "\n</undo>"));
         }
-        notifier.turnComplete(setup.conversationId(), id, turnContext.cwd(), List.of(input), last, confinement);
+        emit(id, new EventMsg.UndoCompleted(outcome.undone(), outcome.message()));
+    }
+
+    /** Forks the conversation before its last {@code turns} turns; the context they began in is current again. */
+    private void rollback(String id, int turns) {
+        int known = runner.turnsToRollBack();
+        runner.rollback(turns).ifPresentOrElse(cut -> {
+            appliedContext = cut.context() != null ? cut.context() : appliedContext;
+            emit(id, new EventMsg.RolledBack(turns));
+        }, () -> warn(id, "cannot go back " + turns + " turns: the conversation has " + known + " turns to go back"
+                + " over (a compaction keeps none before it); nothing was changed"));
     }
 
     private void answer(String id, String requestId, Review review) {
-        if (!approvals.answer(requestId, review)) {
+        if (!guards.answer(requestId, review)) {
             emit(id, new EventMsg.Warning("no approval request \"" + requestId + "\" is waiting; the decision was"
                     + " ignored"));
         }

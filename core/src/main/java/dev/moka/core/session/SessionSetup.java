@@ -20,14 +20,16 @@ import tools.jackson.databind.JsonNode;
  * none). {@code startupNotices} ({@code Warning}s and {@code BackgroundEvent}s) are reported once the session starts; {@code owned}
  * is closed when the session shuts down (the processes its tools keep); {@code guard} (null: unattended)
  * is how commands are sandboxed and approved; {@code models} (null: the bundled catalog) describes a model a
- * later turn switches to.
+ * later turn switches to; {@code resumedTurns} are where the resumed history's user turns began (for a
+ * rollback past the resume).
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
-        AutoCloseable owned, GuardSettings guard, ModelCatalog models) {
+        AutoCloseable owned, GuardSettings guard, ModelCatalog models, List<TurnStart> resumedTurns) {
     public SessionSetup {
+        resumedTurns = resumedTurns == null ? List.of() : List.copyOf(resumedTurns);
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
         providerId = providerId == null ? "openai" : providerId;
@@ -36,6 +38,17 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
         owned = owned == null ? () -> { } : owned;
         guard = guard == null ? GuardSettings.unattended() : guard;
         models = models == null ? ModelCatalog.bundled() : models;
+    }
+
+    /** A session whose resumed history (if any) cannot be rolled back past its resume. */
+    public SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
+            RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
+            List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
+            TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
+            AutoCloseable owned, GuardSettings guard, ModelCatalog models) {
+        this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
+                resumedItems, outputSchema, mokaHome, contextSettings, resumedContext, providerId, startupNotices, log,
+                owned, guard, models, List.of());
     }
 
     /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */

@@ -24,6 +24,7 @@ import dev.moka.protocol.Role;
 import dev.moka.protocol.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,6 +45,8 @@ final class TurnRunner {
     private final Compactor compactor;
     private final Function<TurnContext, List<ResponseItem>> initialContext;
     private final TokenAccounting accounting;
+    /** The user turns since the conversation began or was last compacted, oldest first. */
+    private final List<TurnStart> turnStarts = new ArrayList<>();
     /** The tools as the request carries them, for estimating the prompt's size; rendered once they are fixed. */
     private List<ObjectNode> renderedTools;
 
@@ -68,8 +71,45 @@ final class TurnRunner {
         rollout.recordItem(item);
     }
 
+    /** The turns a resumed history holds, as its rollout told them. */
+    void resumedTurns(List<TurnStart> starts) {
+        turnStarts.addAll(starts);
+    }
+
+    /** Records the person's message that begins a turn in {@code context}, and where that turn began. */
+    void startTurn(ResponseItem.Message message, TurnContext context) {
+        turnStarts.add(new TurnStart(history.size(), context));
+        record(message);
+    }
+
+    /**
+     * Forks the conversation before its last {@code turns} user turns: the history goes back to where the
+     * earliest of them began. The start of that turn (its context is the one in force again), or empty when
+     * fewer turns are known (a compaction forgets where the turns before it began).
+     */
+    Optional<TurnStart> rollback(int turns) {
+        if (turns < 1 || turns > turnStarts.size()) {
+            return Optional.empty();
+        }
+        TurnStart cut = turnStarts.get(turnStarts.size() - turns);
+        turnStarts.subList(turnStarts.size() - turns, turnStarts.size()).clear();
+        history.truncate(cut.itemIndex());
+        accounting.historyReplaced();
+        return Optional.of(cut);
+    }
+
+    int turnsToRollBack() {
+        return turnStarts.size();
+    }
+
+    /** What a turn waits for before its first tool call runs (the snapshot {@code /undo} goes back to). */
+    interface BeforeCalls {
+        void await() throws InterruptedException;
+    }
+
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
-    String run(TurnContext context, EventSink sink, Guard guard) throws ModelClientException, InterruptedException {
+    String run(TurnContext context, EventSink sink, Guard guard, BeforeCalls beforeCalls)
+            throws ModelClientException, InterruptedException {
         String lastMessage = null;
         fixTools();
         tools.turnStarted();
@@ -113,6 +153,7 @@ final class TurnRunner {
             if (calls.isEmpty()) {
                 return lastMessage;
             }
+            beforeCalls.await();
             runCalls(calls, response, context, sink, guard).forEach(output -> record(budget.apply(output, estimator)));
             tools.takeFollowUps().forEach(this::record);
         }
@@ -146,6 +187,7 @@ final class TurnRunner {
         fixTools();
         compactor.compact(history, prompt(context), initialContext.apply(context), sink);
         accounting.historyReplaced();
+        turnStarts.clear();
     }
 
     /** The history as the model would see it next, as JSON items. */

@@ -1,0 +1,62 @@
+package dev.moka.cli.tui;
+
+import dev.moka.core.session.ResumeTarget;
+import dev.moka.core.session.Rollouts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** {@code /resume}: the recent conversations of this directory, newest first; the chosen one is reopened. */
+final class ResumePicker {
+    /** More than a screen of choices is more than anyone scrolls through to go back. */
+    private static final int MAX_SESSIONS = 30;
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("MM-dd HH:mm")
+            .withZone(ZoneId.systemDefault());
+
+    private ResumePicker() {}
+
+    /** The picker, or null (said on screen) when there is nothing to resume or the sessions cannot be read. */
+    static Picker of(Path mokaHome, Conversation conversation, Consumer<ResumeTarget> switchTo) {
+        String cwd = conversation.info().cwd();
+        if (mokaHome == null || cwd == null || cwd.isEmpty()) {
+            conversation.notice("No recorded sessions to resume: this session has no MOKA_HOME or directory yet",
+                    Cell.Notice.Kind.WARNING);
+            return null;
+        }
+        List<Rollouts.Summary> sessions;
+        try {
+            String current = conversation.info().sessionId();
+            sessions = Rollouts.recent(mokaHome, Path.of(cwd), MAX_SESSIONS + 1).stream()
+                    .filter(s -> !s.conversationId().equals(current)).limit(MAX_SESSIONS).toList();
+        } catch (IOException e) {
+            conversation.notice("Cannot list the recorded sessions: " + e.getMessage(), Cell.Notice.Kind.ERROR);
+            return null;
+        }
+        if (sessions.isEmpty()) {
+            conversation.notice("No earlier session with a prompt was recorded in " + cwd, Cell.Notice.Kind.INFO);
+            return null;
+        }
+        List<String> rows = sessions.stream().map(ResumePicker::row).toList();
+        return new Picker("Resume a conversation of " + cwd, rows, 0,
+                chosen -> switchTo.accept(new ResumeTarget.ById(sessions.get(chosen).conversationId())));
+    }
+
+    /** When, which, and the first line of what was asked: the id comes before the prompt so it is never cut. */
+    private static String row(Rollouts.Summary s) {
+        String prompt = Clean.text(s.firstPrompt()).lines().findFirst().orElse("");
+        return when(s.started()) + "  " + s.conversationId() + "  " + prompt;
+    }
+
+    private static String when(String started) {
+        try {
+            return WHEN.format(Instant.parse(started));
+        } catch (DateTimeParseException e) {
+            return "           ";
+        }
+    }
+}

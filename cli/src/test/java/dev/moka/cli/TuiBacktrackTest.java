@@ -1,0 +1,77 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.testkit.Sse;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** Esc twice on an empty composer, in the real moka in tmux: edit an earlier message and fork from there. */
+class TuiBacktrackTest extends ProcessFixture {
+    private Map<String, String> env() {
+        Map<String, String> env = MokaProcess.env(home, server.url());
+        env.put("TERM", "xterm-256color");
+        return env;
+    }
+
+    @Test
+    void escTwiceStepsBackToAnEarlierMessageAndTheResentOneForksTheConversation() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Answer one.").completed(),
+                Sse.response("r2").text("m2", "Answer two.").completed(),
+                Sse.response("r3").text("m3", "Answer three.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("first question");
+            tmux.keys("Enter");
+            tmux.waitFor("Answer one.");
+            // A message whose input fails (its image is gone by the time it is sent) begins no turn, so stepping
+            // back passes over it.
+            Files.write(repo.resolve("gone.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+            tmux.paste("gone.png");
+            tmux.waitFor("[image: gone.png]");
+            Files.delete(repo.resolve("gone.png"));
+            tmux.type("broken");
+            tmux.keys("Enter");
+            tmux.waitFor("cannot read the input");
+            tmux.type("second question");
+            tmux.keys("Enter");
+            tmux.waitFor("Answer two.");
+            tmux.keys("Escape");
+            tmux.waitFor("esc again to edit an earlier message");
+            tmux.keys("Escape");
+            String screen = tmux.waitFor("Edit an earlier message (1 of 2 back):");
+            assertThat(screen.substring(screen.indexOf("Edit an earlier"))).contains("› second question");
+            tmux.keys("Escape");
+            screen = tmux.waitFor("Edit an earlier message (2 of 2 back):");
+            assertThat(screen.substring(screen.indexOf("Edit an earlier"))).contains("› first question");
+            tmux.keys("Down");
+            tmux.waitFor("Edit an earlier message (1 of 2 back):");
+            tmux.keys("Enter");
+            screen = tmux.waitFor("Went back 1 turn");
+            assertThat(screen.substring(screen.indexOf("Went back 1 turn"))).contains("› second question");
+            tmux.type(", edited");
+            tmux.keys("Enter");
+            tmux.waitFor("Answer three.");
+        }
+        List<JsonNode> second = server.requests().get(1).input();
+        List<JsonNode> fork = server.requests().get(2).input();
+        assertThat(fork.subList(0, fork.size() - 1)).isEqualTo(second.subList(0, second.size() - 1));
+        assertThat(fork.getLast().toString()).contains("second question, edited");
+        assertThat(fork.toString()).doesNotContain("Answer two.");
+    }
+
+    @Test
+    void escTwiceWithNothingSaidYetSaysSo() throws Exception {
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+            tmux.waitFor("context left");
+            tmux.keys("Escape");
+            tmux.waitFor("esc again to edit an earlier message");
+            tmux.keys("Escape");
+            tmux.waitFor("No earlier message to go back to");
+        }
+        assertThat(server.requests()).isEmpty();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.testkit.Sse;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code /resume} in the real moka in tmux: a picker of this directory's sessions that reopens the chosen one. */
+class TuiResumeTest extends ProcessFixture {
+    private Map<String, String> env() {
+        Map<String, String> env = MokaProcess.env(home, server.url());
+        env.put("TERM", "xterm-256color");
+        return env;
+    }
+
+    @Test
+    void resumePicksAnEarlierSessionOfThisDirectoryAndShowsItsTranscript() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "First answer.").completed());
+        String firstId;
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("remember the word teapot");
+            tmux.keys("Enter");
+            tmux.waitFor("First answer.");
+            tmux.keys("C-d");
+            firstId = tmux.waitFor("moka resume ").lines().filter(l -> l.contains("moka resume "))
+                    .findFirst().orElseThrow().replaceAll(".*moka resume ", "").strip();
+        }
+        server.enqueue(Sse.response("r2").text("m2", "Second answer.").completed(),
+                Sse.response("r3").text("m3", "The word was teapot.").completed());
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("an unrelated question");
+            tmux.keys("Enter");
+            tmux.waitFor("Second answer.");
+            tmux.type("/resume");
+            tmux.keys("Enter");
+            String picker = tmux.waitFor("Resume a conversation of " + repo);
+            assertThat(picker).contains("› ", firstId + "  remember the word teapot");
+            assertThat(picker.lines().filter(l -> l.contains("an unrelated question"))).hasSize(1);
+            tmux.keys("Enter");
+            String screen = tmux.waitFor("Resumed session " + firstId);
+            screen = tmux.waitUntil(s -> s.substring(s.indexOf("Resumed session")).contains("First answer."),
+                    "the resumed transcript");
+            assertThat(screen.substring(screen.indexOf("Resumed session"))).contains("› remember the word teapot");
+            tmux.type("what was the word?");
+            tmux.keys("Enter");
+            tmux.waitFor("The word was teapot.");
+            tmux.keys("C-d");
+            tmux.waitFor("moka resume " + firstId);
+        }
+        var third = server.requests().get(2).bodyJson();
+        assertThat(third.toString()).contains("remember the word teapot", "what was the word?")
+                .doesNotContain("an unrelated question");
+        assertThat(third.path("prompt_cache_key").asString("")).isEqualTo(firstId);
+    }
+
+    @Test
+    void resumeWithNoEarlierSessionSaysSoAndKeepsTheConversation() throws Exception {
+        try (Tmux tmux = Tmux.start(repo, env(), 140, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("/resume");
+            tmux.keys("Enter");
+            tmux.waitFor("No earlier session with a prompt was recorded in " + repo);
+            tmux.waitFor("Ask Moka to do anything");
+        }
+    }
+}

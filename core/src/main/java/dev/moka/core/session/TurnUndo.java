@@ -1,0 +1,125 @@
+package dev.moka.core.session;
+
+import dev.moka.core.log.MokaLog;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+
+/**
+ * What {@code /undo} undoes: for each turn that changed files, snapshots of the work tree from before and after
+ * it. Undo restores exactly the files the last such turn changed, and refuses (changing nothing) when one of
+ * them has changed again since, so nobody's later work is lost. Confined to the session's task threads.
+ */
+final class TurnUndo {
+    /** A turn that changed {@code files} (relative to the work tree's top), between two snapshots. */
+    private record Change(String prompt, GitWorktree tree, String before, String after, List<String> files) {}
+
+    /** The outcome of an undo, with the line the person reads. */
+    record Outcome(boolean undone, String message) {}
+
+    /** A turn under way: its before-snapshot, taken beside the turn's first request. */
+    static final class Turn {
+        private final String prompt;
+        private final FutureTask<Snapshot> before;
+
+        private Turn(String prompt, FutureTask<Snapshot> before) {
+            this.prompt = prompt;
+            this.before = before;
+        }
+
+        /** Waits for the snapshot: no tool may change a file before it is taken. */
+        void ready() throws InterruptedException {
+            try {
+                before.get();
+            } catch (ExecutionException e) {
+                // Said when the turn ends; the turn itself goes on.
+            }
+        }
+    }
+
+    /** A snapshot, or why none could be taken. */
+    private record Snapshot(GitWorktree tree, String id, String unavailable) {}
+
+    private final Deque<Change> changes = new ArrayDeque<>();
+    private final MokaLog log;
+    /** Why the last turn had no snapshot (no git, no work tree), for the answer to an undo with nothing to undo. */
+    private String lastUnavailable;
+
+    TurnUndo(MokaLog log) {
+        this.log = log;
+    }
+
+    /** Starts the snapshot of a turn about to run in {@code cwd}; the turn's request need not wait for it. */
+    Turn begin(Path cwd, String prompt) {
+        var task = new FutureTask<>(() -> take(cwd));
+        Thread.ofVirtual().name("moka-snapshot").start(task);
+        return new Turn(prompt, task);
+    }
+
+    /** Takes the snapshot after the turn, and remembers the turn if it changed files. */
+    void end(Turn turn) {
+        try {
+            Snapshot before = turn.before.get();
+            if (before.tree() == null) {
+                lastUnavailable = before.unavailable();
+                return;
+            }
+            String after = before.tree().snapshot();
+            List<String> files = before.tree().changed(before.id(), after);
+            if (!files.isEmpty()) {
+                changes.push(new Change(turn.prompt, before.tree(), before.id(), after, files));
+            }
+        } catch (ExecutionException | IOException e) {
+            log.warn("undo: no snapshot of this turn's files: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Restores the files the last turn that changed any changed, unless one changed again since. */
+    Outcome undo() throws InterruptedException {
+        Change last = changes.peek();
+        if (last == null) {
+            return new Outcome(false, lastUnavailable != null ? "nothing to undo: " + lastUnavailable + ", so Moka"
+                    + " keeps no snapshots of the files" : "nothing to undo: no turn of this session changed files"
+                    + " (files git ignores are not kept)");
+        }
+        try {
+            String now = last.tree().snapshot();
+            List<String> since = new ArrayList<>(last.tree().changed(last.after(), now));
+            since.retainAll(last.files());
+            if (!since.isEmpty()) {
+                return new Outcome(false, "cannot undo: " + String.join(", ", since) + (since.size() == 1 ? " has"
+                        : " have") + " changed since the turn, and undo would lose that; nothing was restored");
+            }
+            List<String> removed = last.tree().restore(last.before(), last.files());
+            changes.pop();
+            List<String> restored = last.files().stream().filter(f -> !removed.contains(f)).toList();
+            return new Outcome(true, "Undid the file changes of the turn \"" + brief(last.prompt()) + "\":"
+                    + (restored.isEmpty() ? "" : " restored " + String.join(", ", restored))
+                    + (restored.isEmpty() || removed.isEmpty() ? "" : ";")
+                    + (removed.isEmpty() ? "" : " removed " + String.join(", ", removed)));
+        } catch (IOException e) {
+            return new Outcome(false, "cannot undo: " + e.getMessage() + "; the files may be partly restored");
+        }
+    }
+
+    private Snapshot take(Path cwd) throws IOException, InterruptedException {
+        try {
+            GitWorktree tree = GitWorktree.containing(cwd);
+            return new Snapshot(tree, tree.snapshot(), null);
+        } catch (GitWorktree.Unavailable e) {
+            return new Snapshot(null, null, e.getMessage());
+        }
+    }
+
+    private static String brief(String prompt) {
+        String line = prompt.strip().lines().findFirst().orElse("");
+        return line.length() > 60 ? line.substring(0, 59) + "…" : line;
+    }
+}
