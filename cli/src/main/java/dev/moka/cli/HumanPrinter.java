@@ -55,7 +55,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.AgentReasoning r -> progress(style.dim("thinking: "
                     + clean(r.text()).strip().replace("\n", "\n  ")));
             case EventMsg.ExecCommandBegin b ->
-                    progress(style.bold("$ " + Clip.head(clean(ShellWords.join(b.command())), MAX_COMMAND_CHARS)));
+                    progress(style.bold("$ " + Clip.head(clean(ShellWords.shown(b.command())), MAX_COMMAND_CHARS)));
             case EventMsg.ExecCommandEnd e -> commandEnd(e);
             case EventMsg.PlanUpdate p -> progress(plan(p));
             case EventMsg.TokenCount t -> totalTokens = t.totalTokenUsage().totalTokens();

@@ -154,6 +154,8 @@ class ExecShowsItsWorkTest extends ProcessFixture {
                 + "    36\n    37\n    38\n    39\n    40\n");
         assertThat(result.stderr()).doesNotContain("    35\n");
         assertThat(result.stderr()).contains("  exit 3 in ").contains("    broken\n");
+        // A shell script is shown as the script the model wrote, without the shell around it.
+        assertThat(result.stderr()).contains("$ echo broken; exit 3\n").doesNotContain("$ sh -c");
     }
 
     @Test
