@@ -404,6 +404,10 @@ public final class Session implements AutoCloseable {
             last = runner.run(turnContext, sink, guard, snapshot::ready);
         } finally {
             undo.end(snapshot);
+            // What the turn leaves behind (a script still running) must not act for it once it is over: no
+            // approval it asked can be answered any more, and scripts wait for a later turn to adopt them.
+            guards.taskEnded(sink);
+            setup.tools().turnEnded();
         }
         notify(id, turnContext, message.text(), last, guard);
         return last;

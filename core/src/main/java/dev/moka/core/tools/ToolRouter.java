@@ -68,6 +68,13 @@ public final class ToolRouter {
         }
     }
 
+    /** A turn ended (its last answer is in): code mode parks the scripts it left running. */
+    public void turnEnded() {
+        if (codeMode != null) {
+            codeMode.turnEnded();
+        }
+    }
+
     /** An interrupted turn ends the scripts it left running. */
     public void turnAborted() {
         if (codeMode != null) {

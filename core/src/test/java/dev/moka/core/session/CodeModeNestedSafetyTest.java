@@ -161,8 +161,47 @@ class CodeModeNestedSafetyTest {
         }
     }
 
+
+    @Test
+    void aScriptLeftRunningActsOnlyForTheTurnThatWaitsOnItUnderThatTurnsPolicy() throws Exception {
+        // The script waits until a later turn's script releases it, so its command comes after its own turn ended.
+        String parked = """
+                // @exec: {"yield_time_ms": 0}
+                while (load('go') === undefined) { await new Promise(r => setTimeout(r, 20)); }
+                const r = await tools.exec_command({cmd: "touch parked.txt"});
+                text("exit " + r.exit_code);
+                """;
+        server.enqueue(exec("r1", "c1", parked), done("r2"),
+                exec("r3", "c2", "store('go', true);\ntext('released');"),
+                Sse.response("r4").functionCall("w1", "functions", "wait", "{\"cell_id\": \"1\"}").completed(),
+                done("r5"));
+        List<EventMsg> later;
+        try (Session session = harness(AskForApproval.ON_REQUEST, SandboxMode.WORKSPACE_WRITE, true).start(cwd)) {
+            List<EventMsg> first = SessionHarness.turn(session, "start it");
+            assertThat(outputTexts("c1").getFirst()).startsWith("Script running with cell ID 1");
+            assertThat(first).noneMatch(EventMsg.ExecCommandBegin.class::isInstance);
+            // Writing in the workspace was allowed without asking when the script started; now it must be asked.
+            session.submit(new Op.OverrideTurnContext(null, AskForApproval.UNTRUSTED, null, null, null, null));
+            later = answering(session, ReviewDecision.APPROVED, () -> assertThat(cwd.resolve("parked.txt"))
+                    .as("nothing runs before the person approves").doesNotExist());
+        }
+        List<EventMsg.ExecApprovalRequest> asked = later.stream().filter(EventMsg.ExecApprovalRequest.class::isInstance)
+                .map(EventMsg.ExecApprovalRequest.class::cast).toList();
+        assertThat(asked).singleElement().satisfies(r -> assertThat(String.join(" ", r.command())).contains("touch parked.txt"));
+        assertThat(cwd.resolve("parked.txt")).exists();
+        List<String> waited = outputTexts("w1");
+        assertThat(waited.getFirst()).startsWith("Script completed\n");
+        assertThat(waited).contains("exit 0");
+    }
+
     /** Runs one user turn, answering every approval request with {@code decision}. */
     static List<EventMsg> answering(Session session, ReviewDecision decision) throws InterruptedException {
+        return answering(session, decision, () -> { });
+    }
+
+    /** Runs one user turn, answering every approval request with {@code decision} once {@code check} passed. */
+    static List<EventMsg> answering(Session session, ReviewDecision decision, Runnable check)
+            throws InterruptedException {
         session.submit(new Op.UserInput(List.of(new InputItem.Text("go"))));
         List<EventMsg> events = new ArrayList<>();
         while (true) {
@@ -172,7 +211,10 @@ class CodeModeNestedSafetyTest {
             }
             events.add(event.msg());
             switch (event.msg()) {
-                case EventMsg.ExecApprovalRequest r -> session.submit(new Op.ExecApproval(r.callId(), decision));
+                case EventMsg.ExecApprovalRequest r -> {
+                    check.run();
+                    session.submit(new Op.ExecApproval(r.callId(), decision));
+                }
                 case EventMsg.ApplyPatchApprovalRequest r -> session.submit(new Op.PatchApproval(r.callId(), decision));
                 case EventMsg.TaskComplete t -> {
                     return events;
