@@ -404,8 +404,7 @@ public final class Session implements AutoCloseable {
             last = runner.run(turnContext, sink, guard, snapshot::ready);
         } finally {
             undo.end(snapshot);
-            // What the turn leaves behind (a script still running) must not act for it once it is over: no
-            // approval it asked can be answered any more, and scripts wait for a later turn to adopt them.
+            // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
             guards.taskEnded(sink);
             setup.tools().turnEnded();
         }
