@@ -50,8 +50,26 @@ final class CodexCodeModeRun {
         Path scratch = Files.createDirectories(Path.of(System.getProperty("user.home"), ".cache", "moka",
                 "peer-bench", "code-mode"));
         Path home = Files.createTempDirectory(scratch, "home");
-        Path codexHome = Files.createDirectories(home.resolve(".codex"));
         Path work = Files.createTempDirectory(scratch, "work");
+        try {
+            return runIn(server, scripts, home, work);
+        } finally {
+            delete(home);
+            delete(work);
+        }
+    }
+
+    private static void delete(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    private static List<Figures> runIn(MockResponsesServer server, List<String> scripts, Path home, Path work)
+            throws IOException, InterruptedException {
+        Path codexHome = Files.createDirectories(home.resolve(".codex"));
         new ProcessBuilder("git", "init", "-q", work.toString()).inheritIO().start().waitFor();
         Files.writeString(codexHome.resolve("config.toml"), """
                 model = "gpt-6.1-sol"
