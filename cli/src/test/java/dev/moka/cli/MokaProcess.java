@@ -83,8 +83,10 @@ final class MokaProcess {
 
     static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // As bin/moka and the jar's manifest do: Moka calls libc (process hardening, pseudo-terminals).
+                // As bin/moka and the jar's manifest do: Moka calls libc (process hardening, pseudo-terminals), and
+                // GraalJS's Truffle uses sun.misc.Unsafe, which would otherwise print a warning on stderr.
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow",
                 "-cp", System.getProperty("java.class.path"),
                 Main.class.getName()));
         command.addAll(List.of(args));

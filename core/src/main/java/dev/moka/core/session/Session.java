@@ -404,6 +404,9 @@ public final class Session implements AutoCloseable {
             last = runner.run(turnContext, sink, guard, snapshot::ready);
         } finally {
             undo.end(snapshot);
+            // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
+            guards.taskEnded(sink);
+            setup.tools().turnEnded();
         }
         notify(id, turnContext, message.text(), last, guard);
         return last;

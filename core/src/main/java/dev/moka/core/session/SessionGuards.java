@@ -43,6 +43,11 @@ final class SessionGuards {
         }
     }
 
+    /** The task that made its guard with {@code sink} ended: the approvals it still waits on are refused. */
+    void taskEnded(EventSink sink) {
+        approvals.taskEnded(sink);
+    }
+
     /** Passes the person's answer to the request {@code requestId}; false when no such request waits. */
     boolean answer(String requestId, Review review) {
         return approvals.answer(requestId, review);

@@ -21,6 +21,9 @@ public interface CodeModeOffer {
      */
     void warmUp();
 
+    /** A turn ended: scripts it leaves running may act again only once a later turn waits on them. */
+    void turnEnded();
+
     /** Ends every script still running: the turn was interrupted. */
     void terminateAll(String reason);
 

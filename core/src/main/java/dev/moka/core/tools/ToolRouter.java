@@ -14,6 +14,8 @@ import java.util.Optional;
  * Moka's own and before the hosted ones, once {@link #freeze} has fixed them.
  */
 public final class ToolRouter {
+    /** The namespace code mode's own tools are offered in. */
+    private static final String FUNCTIONS = "functions";
     private final Map<String, Tool> tools = new LinkedHashMap<>();
     private final List<ToolSpec> own;
     private final List<ToolSpec> hosted;
@@ -63,6 +65,13 @@ public final class ToolRouter {
     public void requestSent() {
         if (codeMode != null) {
             codeMode.warmUp();
+        }
+    }
+
+    /** A turn ended (its last answer is in): code mode parks the scripts it left running. */
+    public void turnEnded() {
+        if (codeMode != null) {
+            codeMode.turnEnded();
         }
     }
 
@@ -164,8 +173,16 @@ public final class ToolRouter {
      */
     public ToolResult dispatch(ToolCall call, ToolContext context) throws InterruptedException {
         Tool codeModeTool = direct.get(call.name());
-        if (codeModeTool != null && (call.namespace() == null || call.namespace().equals("functions"))) {
-            return run(codeModeTool, call, context);
+        if (codeModeTool != null) {
+            if (call.namespace() == null || call.namespace().equals(FUNCTIONS)) {
+                return run(codeModeTool, call, context);
+            }
+            if (find(call.qualifiedName()).isEmpty()) {
+                // Never run under a namespace it was not offered in: the model reads why and can call it again.
+                return ToolResult.failure("Unknown tool \"" + call.namespace() + "." + call.name() + "\": "
+                        + call.name() + " is in the namespace \"" + FUNCTIONS + "\"; call it there. Nothing was run.",
+                        "unknown tool " + call.namespace() + "." + call.name());
+            }
         }
         return dispatchNested(call, context);
     }

@@ -11,9 +11,12 @@ import java.util.List;
 /**
  * Code mode's cost, printed (bench/code_mode_bench.sh): how long exec takes for a trivial script, the first of a
  * session (engine warmed while the first request was out) and later ones; and 20 file reads as one script
- * against 20 direct exec_command calls of a classic model, in model round trips and wall time.
+ * against 20 direct exec_command calls of a classic model, in model round trips and wall time. With Codex
+ * installed (see {@link CodexCodeModeRun}), the trivial scripts and the five {@code true}s also run through it, and
+ * the two agents' figures are printed side by side.
  */
 final class CodeModeBench {
+    private static final String TRUE_FIVE_TIMES = "for (let i = 0; i < 5; i++) { await tools.exec_command({cmd: 'true'}); }";
     private CodeModeBench() {}
 
     public static void main(String[] args) throws Exception {
@@ -36,8 +39,7 @@ final class CodeModeBench {
             server.enqueue(Sse.response("r" + i).customToolCall("c" + i, "functions", "exec", "text('hi');")
                     .completed(), Sse.response("d" + i).text("m" + i, "ok").completed());
         }
-        server.enqueue(Sse.response("t").customToolCall("ct", "functions", "exec",
-                "for (let i = 0; i < 5; i++) { await tools.exec_command({cmd: 'true'}); }").completed(),
+        server.enqueue(Sse.response("t").customToolCall("ct", "functions", "exec", TRUE_FIVE_TIMES).completed(),
                 Sse.response("dt").text("mt", "ok").completed());
         try (Session session = harness.start(cwd)) {
             List<Long> times = new ArrayList<>();
@@ -50,6 +52,45 @@ final class CodeModeBench {
             System.out.printf("later trivial scripts: median %d ms, max %d ms (%d runs)%n", rest.get(rest.size() / 2),
                     rest.getLast(), rest.size());
             System.out.printf("script running `true` five times: %d ms%n", trues);
+        }
+        List<CodexCodeModeRun.Figures> moka = List.of(CodexCodeModeRun.figures(server.requests(), "c0"),
+                CodexCodeModeRun.figures(server.requests(), "c1"), CodexCodeModeRun.figures(server.requests(), "ct"));
+        sideBySide(moka);
+    }
+
+    /**
+     * The same three scripts through Codex in code mode, against this server, printed beside Moka's: the wall time
+     * each agent's answer to the model gives, and the server's time from the request that got the script to the
+     * request carrying its answer (the script plus the agent's own turnaround).
+     */
+    private static void sideBySide(List<CodexCodeModeRun.Figures> moka) {
+        List<String> labels = List.of("first trivial script", "second trivial script", "`true` five times");
+        List<CodexCodeModeRun.Figures> codex;
+        String why = null;
+        if (!java.nio.file.Files.isExecutable(CodexCodeModeRun.binary())) {
+            codex = null;
+            why = "no Codex at " + CodexCodeModeRun.binary() + " (install it with bench/peer_round_trip.py "
+                    + "--install-codex, or pass -Dcodex=PATH)";
+        } else {
+            try {
+                codex = CodexCodeModeRun.run(List.of("text('hi');", "text('hi');", TRUE_FIVE_TIMES));
+            } catch (Exception e) {
+                codex = null;
+                why = "Codex could not be driven to code mode against the mock: " + e.getMessage();
+            }
+        }
+        System.out.println("side by side (answer header's wall time; server time from script to answer):");
+        for (int i = 0; i < labels.size(); i++) {
+            System.out.printf("  %-22s Moka: %s, %d ms", labels.get(i), moka.get(i).header(), moka.get(i).gapMillis());
+            if (codex != null) {
+                System.out.printf("   Codex: %s, %d ms", codex.get(i).header(), codex.get(i).gapMillis());
+            }
+            System.out.println();
+        }
+        System.out.println("  (a loopback server answers at once: Moka's first script waits for the engine's warm-up,"
+                + " which a real model's first answer, seconds long, mostly hides)");
+        if (why != null) {
+            System.out.println("  " + why.strip().replace("\n", "\n  "));
         }
     }
 

@@ -243,4 +243,24 @@ class CodeModeSessionTest {
         }
         assertThat(texts(output(2, "c2"))).contains("alive");
     }
+
+    @Test
+    void execAndWaitUnderAnotherNamespaceAreUnknownToolsAndRunNothing() throws Exception {
+        String script = "await tools.exec_command({cmd: \"touch ran.txt\"});\ntext('ran');";
+        server.enqueue(Sse.response("r1").customToolCall("c1", "tools", "exec", script)
+                        .functionCall("w1", "multi_tool_use", "wait", "{\"cell_id\": \"1\"}").completed(),
+                Sse.response("r2").customToolCall("c2", "exec", "text('no namespace is fine');").completed(),
+                done("r3"));
+        List<EventMsg> events;
+        try (Session session = harness.start(cwd)) {
+            events = SessionHarness.turn(session, "run it");
+        }
+        assertThat(cwd.resolve("ran.txt")).doesNotExist();
+        assertThat(events).noneMatch(EventMsg.ExecCommandBegin.class::isInstance);
+        assertThat(texts(output(1, "c1"))).singleElement().asString()
+                .startsWith("Unknown tool \"tools.exec\": exec is in the namespace \"functions\"");
+        assertThat(texts(output(1, "w1"))).singleElement().asString()
+                .startsWith("Unknown tool \"multi_tool_use.wait\"");
+        assertThat(texts(output(2, "c2"))).contains("no namespace is fine");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.moka.core.tools.code;
 
+import dev.moka.core.tools.ToolContext;
 import dev.moka.protocol.ContentItem;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * One {@code exec} call's script: what it has shown so far and how it ended. The script runs on its own
  * thread ({@link ScriptRun}); the tool calls that wait for it ({@code exec}, then {@code wait}) each take
  * the items added since the last one looked.
+ *
+ * <p>A cell outlives its turn, so that a later {@code wait} can pick it up, but it acts only for a running
+ * turn: its owner is the turn that started it or last waited on it, and between turns it is parked, its nested
+ * calls held until a {@code wait} adopts it into a new turn. So a left-over script never asks the person
+ * anything while no turn is running, and never runs a command under a policy the person has since changed.
  */
 final class Cell {
     /** What a waiter sees: the outcome (null while running) and the items not shown before. */
@@ -25,9 +31,56 @@ final class Cell {
     private ScriptOutcome outcome;
     private boolean yieldRequested;
     private volatile ScriptRun run;
+    /** The running turn the cell acts for, or null while it is parked between turns. */
+    private ToolContext owner;
 
-    Cell(String id) {
+    Cell(String id, ToolContext owner) {
         this.id = id;
+        this.owner = owner;
+    }
+
+    /** A turn's {@code wait} takes the cell over: its held nested calls go on under that turn. */
+    void adopt(ToolContext turn) {
+        lock.lock();
+        try {
+            owner = turn;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The turn that owned the cell ended: hold its nested calls until another turn adopts it. */
+    void park() {
+        lock.lock();
+        try {
+            owner = null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The owning turn, or null while parked; never waits. */
+    ToolContext ownerNow() {
+        lock.lock();
+        try {
+            return owner;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The turn a nested call runs under, waiting while the cell is parked; an interrupt (the end) escapes. */
+    ToolContext owner() throws InterruptedException {
+        lock.lock();
+        try {
+            while (owner == null) {
+                changed.await();
+            }
+            return owner;
+        } finally {
+            lock.unlock();
+        }
     }
 
     String id() {

@@ -62,15 +62,16 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
                 List.of(ExecSpec.exec(nested), ExecSpec.waitSpec())));
     }
 
-    /** Starts a script as a new cell. */
+    /** Starts a script as a new cell, owned by the turn of {@code context}. */
     Cell start(String source, ToolCall call, ToolContext context) {
-        Cell cell = new Cell(Integer.toString(nextCell.incrementAndGet()));
+        Cell cell = new Cell(Integer.toString(nextCell.incrementAndGet()), context);
         CellHost host = new CellHost() {
             @Override
             public ToolResult dispatch(ToolCall nestedCall) throws InterruptedException {
+                ToolContext turn = cell.owner();
                 long started = System.nanoTime();
-                ToolResult result = router.dispatchNested(nestedCall, context);
-                context.emit(new EventMsg.ToolCallEnd(nestedCall.callId(), nestedCall.name(), result.success(),
+                ToolResult result = router.dispatchNested(nestedCall, turn);
+                turn.emit(new EventMsg.ToolCallEnd(nestedCall.callId(), nestedCall.name(), result.success(),
                         result.brief(), (System.nanoTime() - started) / 1_000_000));
                 return result;
             }
@@ -82,7 +83,12 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
 
             @Override
             public void notify(String cellId, String text) {
-                context.emit(new EventMsg.BackgroundEvent("script " + cellId + ": " + text));
+                // Shown at once only while a turn runs; a parked script's lines would reach no one, or the
+                // wrong turn, and its text() output still waits for the next wait.
+                ToolContext turn = cell.ownerNow();
+                if (turn != null) {
+                    turn.emit(new EventMsg.BackgroundEvent("script " + cellId + ": " + text));
+                }
             }
         };
         var run = new ScriptRun(cell, source, engine, host, nested, limits, call.callId());
@@ -101,6 +107,11 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
     void forget(Cell cell) {
         cells.remove(cell.id());
         runs.remove(cell.id());
+    }
+
+    /** The turn ended: scripts it left running are parked until a later {@code wait} adopts them. */
+    public void turnEnded() {
+        cells.values().forEach(Cell::park);
     }
 
     /** Ends every running script: the turn was interrupted, or the session closes. */

@@ -250,7 +250,8 @@ final class ScriptRun {
                 ToolResult result = host.dispatch(entry.call(callId + "/" + id, input));
                 done = ScriptValues.of(result, id);
             } catch (InterruptedException e) {
-                done = new Wake.ToolDone(id, false, "the call was interrupted");
+                done = new Wake.ToolDone(id, false, e.getMessage() != null ? e.getMessage()
+                        : "the call was interrupted");
             } catch (RuntimeException e) {
                 done = new Wake.ToolDone(id, false, "the call failed: " + e);
             }

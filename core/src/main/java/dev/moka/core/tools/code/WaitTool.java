@@ -44,6 +44,7 @@ final class WaitTool implements Tool {
             return ToolResult.failure("No script with cell ID \"" + id + "\" is running (it ended, and its end was "
                     + "already reported, or the ID is wrong).", "no cell " + id);
         }
+        cell.adopt(context);
         long maxTokens = Math.max(1, args.path("max_tokens").asLong(ExecSpec.DEFAULT_MAX_OUTPUT_TOKENS));
         if (args.path("terminate").asBoolean(false)) {
             cell.terminate("the script was terminated by wait");
