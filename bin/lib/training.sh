@@ -66,9 +66,10 @@ moka_training_stop_mock() {
 # The command lines of a session, in Training's form; extra JVM options come first ($@). The first asks the
 # built-in OpenAI provider at an https address where nothing listens: it fails at once, but only after the
 # CA certificates were read, as they are for everyone who uses OpenAI; the other two are the session.
-# The first uses the default model, so code mode's request is in the cache; as no answer comes, code mode's
-# JavaScript engine never warms up. The session turns code mode off to keep that engine out too: a JDK 25
-# cache loads every class it holds at each start, and the engine's thousands added 26 MB of RSS to every run.
+# The session turns code mode off: code mode's JavaScript engine warms up once a request is answered, and a
+# JDK 25 cache loads every class it holds at each start (the engine's thousands added 26 MB of RSS to every
+# run). The last command sends the default model's code-mode request, which the mock refuses with a 400, so
+# code mode's own classes are in the cache while its engine stays out.
 moka_training_run() {
   local dir=$1
   shift
@@ -77,7 +78,8 @@ moka_training_run() {
     "$java" "${jvm_flags[@]}" "$@" -cp "$jar" dev.moka.cli.Training \
     exec -c model_provider=openai -c model_providers.openai.request_max_retries=0 "hello" \
     --then exec -c features.code_mode=off "look at the repository and add notes" \
-    --then exec resume --last --json -c features.code_mode=off -m gpt-5.1 "once more")
+    --then exec resume --last --json -c features.code_mode=off -m gpt-5.1 "once more" \
+    --then exec "once more, in code mode")
 }
 
 moka_train() {
