@@ -114,7 +114,7 @@ public final class Session implements AutoCloseable {
                 setup.conversationId());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
-        this.undo = new TurnUndo(log);
+        this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.guards = new SessionGuards(setup.guard(), home);
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);

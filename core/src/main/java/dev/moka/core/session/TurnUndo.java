@@ -50,12 +50,25 @@ final class TurnUndo {
     /** Why the last turn had no snapshot (no git, no work tree), for the answer to an undo with nothing to undo. */
     private String lastUnavailable;
 
-    TurnUndo(MokaLog log) {
+    /** Whether turns are snapshotted at all: only for a face that can undo (see {@link Face#canUndo()}). */
+    private final boolean keeps;
+
+    TurnUndo(MokaLog log, boolean keeps) {
         this.log = log;
+        this.keeps = keeps;
+        this.lastUnavailable = keeps ? null : "this session's front end cannot undo";
     }
 
-    /** Starts the snapshot of a turn about to run in {@code cwd}; the turn's request need not wait for it. */
+    /**
+     * Starts the snapshot of a turn about to run in {@code cwd}; the turn's request need not wait for it. Where
+     * turns are not kept, no git runs and the turn's tools need not wait either.
+     */
     Turn begin(Path cwd, String prompt) {
+        if (!keeps) {
+            var none = new FutureTask<>(() -> new Snapshot(null, null, lastUnavailable));
+            none.run();
+            return new Turn(prompt, none);
+        }
         var task = new FutureTask<>(() -> take(cwd));
         Thread.ofVirtual().name("moka-snapshot").start(task);
         return new Turn(prompt, task);
