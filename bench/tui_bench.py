@@ -178,6 +178,9 @@ def one_run(tmp, index):
     home, work = os.path.join(tmp, f"home{index}"), os.path.join(tmp, f"work{index}")
     os.makedirs(home)
     os.makedirs(os.path.join(work, ".git"))
+    # A project trusted already, as on every run after the first: the first-run question would stop the bench.
+    with open(os.path.join(home, "config.toml"), "w") as f:
+        f.write(f'[projects."{os.path.realpath(work)}"]\ntrust_level = "trusted"\n')
     env = dict(os.environ, MOKA_HOME=home, OPENAI_API_KEY="bench", TERM="xterm-256color",
                OPENAI_BASE_URL=f"http://127.0.0.1:{server.server_address[1]}/v1")
     pane = Pane(work, env)
