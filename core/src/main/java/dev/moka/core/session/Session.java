@@ -401,7 +401,7 @@ public final class Session implements AutoCloseable {
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), message.text());
         String last;
         try {
-            last = runner.run(turnContext, sink, guard, snapshot::ready);
+            last = runner.run(turnContext, sink, guard, snapshot);
         } finally {
             undo.end(snapshot);
         }
