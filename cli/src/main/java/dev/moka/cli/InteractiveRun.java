@@ -69,7 +69,8 @@ final class InteractiveRun {
             startup.hardened();
             var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(),
                     Backoff.DEFAULT);
-            var face = new Face(ORIGINATOR, null, true);
+            // A person answers approvals here, and /undo needs each turn's snapshot.
+            var face = new Face(ORIGINATOR, null, true, true);
             try (Session session = conversations.open(config, resume, face)) {
                 Tui.run(session, target -> open(config, face, target), settings(config), models(config), config.cwd(),
                         config.mokaHome(), prompt, images, streams());

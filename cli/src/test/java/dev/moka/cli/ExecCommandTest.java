@@ -228,4 +228,35 @@ class ExecCommandTest extends ProcessFixture {
         String answered = requests.get(2).input().getLast().get("output").asString();
         assertThat(answered).contains("hello moka");
     }
+
+    @Test
+    void execTakesNoUndoSnapshotsSoItWritesNothingIntoTheRepository(@TempDir Path git) throws Exception {
+        run(git, "git", "init", "-q");
+        Files.writeString(git.resolve("a.txt"), "one\n");
+        run(git, "git", "add", "a.txt");
+        run(git, "git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start");
+        List<String> objects = looseObjects(git);
+        server.enqueue(Sse.response("r1").functionCall("c1", "shell",
+                        "{\"command\":[\"bash\",\"-c\",\"echo two > a.txt && echo new > b.txt\"]}").completed(),
+                Sse.response("r2").text("m1", "changed").completed());
+
+        var result = MokaProcess.run(git, env(), "exec", "--full-auto", "change the files");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        assertThat(git.resolve("b.txt")).hasContent("new");
+        // An undo snapshot hashes the changed files and writes trees of them: exec cannot undo, so none is taken.
+        assertThat(looseObjects(git)).isEqualTo(objects);
+    }
+
+    private static List<String> looseObjects(Path repository) throws Exception {
+        try (var files = Files.walk(repository.resolve(".git/objects"))) {
+            return files.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
+        }
+    }
+
+    private static void run(Path dir, String... command) throws Exception {
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor()).as("%s: %s", String.join(" ", command), out).isZero();
+    }
 }

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +19,9 @@ import org.junit.jupiter.api.Test;
 class TuiDisplaySettingsTest extends ProcessFixture {
     private static final String OSC8 = "\u001b]8;;";
     private static final String ST = "\u001b\\";
+    /** An SGR sequence that turns on dim (faint) text, alone or with other attributes. */
+    private static final Pattern SGR = Pattern.compile("\u001b\\[[\\d;]*m");
+    private static final Pattern DIM = Pattern.compile("\u001b\\[(\\d+;)*2(;\\d+)*m");
 
     @BeforeEach
     void prepare() throws Exception {
@@ -113,6 +118,35 @@ class TuiDisplaySettingsTest extends ProcessFixture {
             tmux.waitFor("context left");
             String screen = enter(tmux, "think", "The answer.");
             assertThat(screen).contains("Summary: choose the first").doesNotContain("weighing");
+        }
+    }
+
+    @Test
+    void rawReasoningStreamsDimmedBeforeItsStepFinishes() throws Exception {
+        // The server stops after the deltas: the step never finishes until the person interrupts it.
+        server.enqueue(Sse.response("r1")
+                .rawEvent("response.reasoning_text.delta", "{\"item_id\":\"rs1\",\"delta\":\"First I read the "
+                        + "tests.\\n\\nThen \"}")
+                .rawEvent("response.reasoning_text.delta", "{\"item_id\":\"rs1\",\"delta\":\"the failing one\"}")
+                .reasoning("rs1", "Summary", null).text("m1", "Never shown.").completed()
+                .stallAfter(3, java.time.Duration.ofSeconds(60)));
+        try (Tmux tmux = Tmux.start(repo, env("show_raw_agent_reasoning = true\n"), 100, 30)) {
+            tmux.waitFor("context left");
+            String screen = enter(tmux, "think", "Then the failing one");
+            assertThat(screen).contains("First I read the tests.").contains("Working (").doesNotContain("Never shown");
+            // Dimmed, the finished paragraph and the one still arriving alike: tmux sets dim before the first and
+            // resets no attribute up to the second.
+            String coloured = colours(tmux);
+            int first = coloured.indexOf("First I read");
+            int second = coloured.indexOf("the failing one");
+            String row = coloured.substring(coloured.lastIndexOf('\n', first) + 1, first);
+            assertThat(DIM.matcher(row).find()).as("dim before %s", row.replace("\u001b", "ESC")).isTrue();
+            assertThat(SGR.matcher(coloured.substring(first, second)).results().map(MatchResult::group)
+                    .filter(sgr -> !DIM.matcher(sgr).find()))
+                    .noneMatch(sgr -> sgr.equals("\u001b[m") || sgr.startsWith("\u001b[0") || sgr.contains(";22"));
+            tmux.keys("Escape");
+            screen = tmux.waitFor("Interrupted");
+            assertThat(screen).contains("First I read the tests.", "Then the failing one");
         }
     }
 

@@ -29,6 +29,18 @@ public final class Json {
         MAPPER.valueToTree(new EventMsg.TokenCount(TokenUsage.ZERO, TokenUsage.ZERO, 0, 0, 0));
     }
 
+    /**
+     * Builds the serializers of the events every turn records in its rollout before the first request (its
+     * start and the person's message), which would otherwise be built on that turn's path: for a front end
+     * that has time to spare before its first turn, such as the interactive UI while the person types.
+     */
+    public static void warmUpTurn() {
+        MAPPER.valueToTree(new EventMsg.TaskStarted(0));
+        MAPPER.valueToTree(new EventMsg.UserMessage("", java.util.List.of()));
+        MAPPER.valueToTree(new EventMsg.AgentMessage(""));
+        MAPPER.valueToTree(new EventMsg.TaskComplete(""));
+    }
+
     public static ObjectNode object() {
         return JsonNodeFactory.instance.objectNode();
     }

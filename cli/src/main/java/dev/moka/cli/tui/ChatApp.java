@@ -437,6 +437,10 @@ final class ChatApp {
     private Live live(int width, int height) {
         Theme theme = display.theme();
         List<Line> rows = new ArrayList<>();
+        Cell reasoning = conversation.reasoningTail();
+        if (reasoning != null) {
+            rows.addAll(reasoning.render(width, theme));
+        }
         Cell tail = conversation.answerTail();
         if (tail != null) {
             rows.addAll(tail.render(width, theme));

@@ -64,7 +64,7 @@ final class Conversation {
             }
             case EventMsg.AgentReasoningRawContentDelta r -> {
                 if (display.showRawReasoning()) {
-                    rawReasoning.append(Clean.text(r.delta()));
+                    streamRawReasoning(Clean.text(r.delta()));
                 }
             }
             case EventMsg.AgentReasoningDelta d -> { }
@@ -126,7 +126,24 @@ final class Conversation {
         return false;
     }
 
-    /** The raw reasoning streamed so far becomes one dimmed cell once something else happens. */
+    /**
+     * Raw reasoning streams as the answer does: each paragraph, once a blank line ends it, becomes a dimmed cell
+     * of its own (drawn once, into the scrollback), and the paragraph still arriving is drawn afresh on each
+     * frame, so a long stretch of reasoning is never re-wrapped whole.
+     */
+    private void streamRawReasoning(String delta) {
+        rawReasoning.append(delta);
+        int end;
+        while ((end = rawReasoning.indexOf("\n\n")) >= 0) {
+            String paragraph = rawReasoning.substring(0, end);
+            if (!paragraph.isBlank()) {
+                add(new Cell.Reasoning(paragraph));
+            }
+            rawReasoning.delete(0, end + 2);
+        }
+    }
+
+    /** The raw reasoning still streaming ends with its step: its last paragraph becomes a cell too. */
     private void finishRawReasoning() {
         if (!rawReasoning.isEmpty()) {
             if (!rawReasoning.toString().isBlank()) {
@@ -134,6 +151,11 @@ final class Conversation {
             }
             rawReasoning.setLength(0);
         }
+    }
+
+    /** The paragraph of raw reasoning still arriving, drawn afresh on each frame; null when there is none. */
+    Cell reasoningTail() {
+        return rawReasoning.toString().isBlank() ? null : new Cell.Reasoning(rawReasoning.toString());
     }
 
     private void configured(EventMsg.SessionConfigured s) {

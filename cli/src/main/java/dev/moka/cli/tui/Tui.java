@@ -5,6 +5,8 @@ import dev.moka.core.session.Session;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.TuiSettings;
 import dev.moka.core.config.TuiSettings.FileOpener;
+import dev.moka.core.WarmUp;
+import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import java.io.IOException;
 import java.io.InputStream;
@@ -127,7 +129,9 @@ public final class Tui {
 
     private static void startKeys(NonBlockingReader reader, BlockingQueue<Signal> signals) {
         var keys = new KeyDecoder(timeout -> timeout <= 0 ? reader.read() : reader.read(timeout));
-        Thread.ofVirtual().name("moka-tui-keys").start(() -> {
+        // A platform thread: it spends its life blocked in the terminal's read, which would hold a virtual
+        // thread's carrier, one of the few (as many as cores) that the session's turn needs.
+        Thread.ofPlatform().daemon(true).name("moka-tui-keys").start(() -> {
             try {
                 while (true) {
                     Key key = keys.next();
@@ -147,6 +151,9 @@ public final class Tui {
         Size size = terminal.getSize();
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
+        // The composer is ready: what the first turn would do cold is done while the person types.
+        int firstWidth = drawnWidth;
+        WarmUp.start("moka-tui-first-turn", () -> firstTurnWarmUp(firstWidth));
         while (!app.done()) {
             Signal signal = signals.poll(TICK_MS, TimeUnit.MILLISECONDS);
             boolean resized = false;
@@ -181,6 +188,12 @@ public final class Tui {
             }
             notifier.take().forEach(screen::notify);
         }
+    }
+
+    /** Builds the serializers and loads the rendering code a first turn needs before its request is out. */
+    private static void firstTurnWarmUp(int width) {
+        Json.warmUpTurn();
+        new Cell.Prompt("warm up").render(width, Theme.named(null));
     }
 
     /**

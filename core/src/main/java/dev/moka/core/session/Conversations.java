@@ -127,7 +127,7 @@ public final class Conversations {
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
                 config.context(), opened.lastContext(), config.provider().id(), notices, log, owned, guard,
-                config.models(), opened.turns());
+                config.models(), opened.turns(), face.canUndo());
         log.debug("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));

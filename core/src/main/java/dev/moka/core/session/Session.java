@@ -114,7 +114,7 @@ public final class Session implements AutoCloseable {
                 setup.conversationId());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
-        this.undo = new TurnUndo(log);
+        this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.guards = new SessionGuards(setup.guard(), home);
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
@@ -401,7 +401,7 @@ public final class Session implements AutoCloseable {
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), message.text());
         String last;
         try {
-            last = runner.run(turnContext, sink, guard, snapshot::ready);
+            last = runner.run(turnContext, sink, guard, snapshot);
         } finally {
             undo.end(snapshot);
             // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).

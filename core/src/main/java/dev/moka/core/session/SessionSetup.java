@@ -21,13 +21,15 @@ import tools.jackson.databind.JsonNode;
  * is closed when the session shuts down (the processes its tools keep); {@code guard} (null: unattended)
  * is how commands are sandboxed and approved; {@code models} (null: the bundled catalog) describes a model a
  * later turn switches to; {@code resumedTurns} are where the resumed history's user turns began (for a
- * rollback past the resume).
+ * rollback past the resume); {@code snapshotsForUndo} says whether each turn is snapshotted so that
+ * {@code Op.Undo} can restore its files (only a face that can undo asks for that, see {@link Face}).
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
-        AutoCloseable owned, GuardSettings guard, ModelCatalog models, List<TurnStart> resumedTurns) {
+        AutoCloseable owned, GuardSettings guard, ModelCatalog models, List<TurnStart> resumedTurns,
+        boolean snapshotsForUndo) {
     public SessionSetup {
         resumedTurns = resumedTurns == null ? List.of() : List.copyOf(resumedTurns);
         resumedItems = List.copyOf(resumedItems);
@@ -48,7 +50,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             AutoCloseable owned, GuardSettings guard, ModelCatalog models) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
                 resumedItems, outputSchema, mokaHome, contextSettings, resumedContext, providerId, startupNotices, log,
-                owned, guard, models, List.of());
+                owned, guard, models, List.of(), false);
     }
 
     /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */

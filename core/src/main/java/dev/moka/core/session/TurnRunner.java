@@ -102,9 +102,15 @@ final class TurnRunner {
         return turnStarts.size();
     }
 
-    /** What a turn waits for before its first tool call runs (the snapshot {@code /undo} goes back to). */
+    /**
+     * What a turn waits for before its first tool call runs (the snapshot {@code /undo} goes back to), and
+     * may start once the turn's request is out, so that it does not compete with building and sending it.
+     */
     interface BeforeCalls {
         void await() throws InterruptedException;
+
+        /** The server began to answer a request of the turn; called for every event of it. */
+        default void requestSent() {}
     }
 
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
@@ -119,7 +125,7 @@ final class TurnRunner {
             if (estimatedPromptTokens() > autoCompactLimit(context)) {
                 compact(context, sink);
             }
-            CompletedResponse response = sample(context, sink);
+            CompletedResponse response = sample(context, sink, beforeCalls);
             List<ToolCall> calls = new ArrayList<>();
             List<ResponseItem> kept = kept(response);
             for (ResponseItem item : kept) {
@@ -223,12 +229,13 @@ final class TurnRunner {
     }
 
     /** One request; a prompt the server finds too long is compacted and sent once more. */
-    private CompletedResponse sample(TurnContext context, EventSink sink)
+    private CompletedResponse sample(TurnContext context, EventSink sink, BeforeCalls beforeCalls)
             throws ModelClientException, InterruptedException {
         try {
             return client.stream(prompt(context), event -> {
                 // The server answered, so the request is out: what warms up now no longer delays it.
                 tools.requestSent();
+                beforeCalls.requestSent();
                 forwardDelta(event, sink);
             });
         } catch (ModelClientException e) {

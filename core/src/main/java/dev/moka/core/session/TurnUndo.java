@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.WarmUp;
 import dev.moka.core.log.MokaLog;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What {@code /undo} undoes: for each turn that changed files, snapshots of the work tree from before and after
@@ -22,18 +24,33 @@ final class TurnUndo {
     /** The outcome of an undo, with the line the person reads. */
     record Outcome(boolean undone, String message) {}
 
-    /** A turn under way: its before-snapshot, taken beside the turn's first request. */
-    static final class Turn {
+    /**
+     * A turn under way and its before-snapshot, which starts once the turn's first request is out (git hashing
+     * the work tree would compete with building and sending it) and at the latest before its first tool runs.
+     */
+    static final class Turn implements TurnRunner.BeforeCalls {
         private final String prompt;
         private final FutureTask<Snapshot> before;
+        private final AtomicBoolean started;
 
-        private Turn(String prompt, FutureTask<Snapshot> before) {
+        private Turn(String prompt, FutureTask<Snapshot> before, boolean started) {
             this.prompt = prompt;
             this.before = before;
+            this.started = new AtomicBoolean(started);
+        }
+
+        @Override
+        public void requestSent() {
+            if (started.compareAndSet(false, true)) {
+                // A platform thread: the snapshot loads and initialises classes (see WarmUp).
+                WarmUp.start("moka-snapshot", before);
+            }
         }
 
         /** Waits for the snapshot: no tool may change a file before it is taken. */
-        void ready() throws InterruptedException {
+        @Override
+        public void await() throws InterruptedException {
+            requestSent();
             try {
                 before.get();
             } catch (ExecutionException e) {
@@ -50,19 +67,34 @@ final class TurnUndo {
     /** Why the last turn had no snapshot (no git, no work tree), for the answer to an undo with nothing to undo. */
     private String lastUnavailable;
 
-    TurnUndo(MokaLog log) {
+    /** Whether turns are snapshotted at all: only for a face that can undo (see {@link Face#canUndo()}). */
+    private final boolean keeps;
+
+    TurnUndo(MokaLog log, boolean keeps) {
         this.log = log;
+        this.keeps = keeps;
+        this.lastUnavailable = keeps ? null : "this session's front end cannot undo";
     }
 
-    /** Starts the snapshot of a turn about to run in {@code cwd}; the turn's request need not wait for it. */
+    /**
+     * The snapshot of a turn about to run in {@code cwd}, which the turn starts (see {@link Turn}). Where turns
+     * are not kept, no git runs and the turn's tools need not wait either.
+     */
     Turn begin(Path cwd, String prompt) {
-        var task = new FutureTask<>(() -> take(cwd));
-        Thread.ofVirtual().name("moka-snapshot").start(task);
-        return new Turn(prompt, task);
+        if (!keeps) {
+            var none = new FutureTask<>(() -> new Snapshot(null, null, lastUnavailable));
+            none.run();
+            return new Turn(prompt, none, true);
+        }
+        return new Turn(prompt, new FutureTask<>(() -> take(cwd)), false);
     }
 
     /** Takes the snapshot after the turn, and remembers the turn if it changed files. */
     void end(Turn turn) {
+        if (!turn.started.get()) {
+            // No request of the turn was answered, so no tool ran and no file of the turn's changed.
+            return;
+        }
         try {
             Snapshot before = turn.before.get();
             if (before.tree() == null) {

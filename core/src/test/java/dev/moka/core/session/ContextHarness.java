@@ -41,6 +41,8 @@ final class ContextHarness {
     SandboxMode sandbox = SandboxMode.WORKSPACE_WRITE;
     /** Whether the face answers approval requests (an interactive UI) or denies them at once (exec). */
     boolean canAsk;
+    /** Whether the face can undo (the interactive UI), so that each turn is snapshotted. */
+    boolean canUndo;
     /** More of the process environment, and more top-level config.toml (tables such as [mcp_servers.x]). */
     final Map<String, String> extraEnv = new java.util.HashMap<>();
     String extraToml = "";
@@ -79,7 +81,7 @@ final class ContextHarness {
                     loaded.tools(), loaded.sandbox(), loaded.models(), loaded.providers(), loaded.tui());
             return new Conversations(env, HttpClients.startDefault(), cwd,
                     new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
-                    .open(config, target, new Face("moka_test", null, canAsk));
+                    .open(config, target, new Face("moka_test", null, canAsk, canUndo));
         } catch (ConfigException e) {
             throw new IOException(e.getMessage(), e);
         } catch (InterruptedException e) {

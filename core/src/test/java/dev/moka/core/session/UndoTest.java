@@ -46,6 +46,13 @@ class UndoTest {
         git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "start");
     }
 
+    /** A face that can undo, as the interactive UI's. */
+    private ContextHarness undoing() {
+        var harness = new ContextHarness(server, home);
+        harness.canUndo = true;
+        return harness;
+    }
+
     /** The model runs {@code script} in the shell, then says it is done. */
     private void turnRunning(String script) {
         server.enqueue(Sse.response("r" + server.requests().size()).functionCall("c1", "shell",
@@ -58,7 +65,7 @@ class UndoTest {
     void undoRestoresExactlyTheFilesOfTheLastTurnThatChangedAnyTurnByTurn() throws Exception {
         repository();
         Files.writeString(cwd.resolve("mine.txt"), "the person's own work\n");
-        try (Session session = new ContextHarness(server, home).start(cwd)) {
+        try (Session session = undoing().start(cwd)) {
             turnRunning("echo two > a.txt && echo new > b.txt");
             SessionHarness.turn(session, "change the files");
             turnRunning("echo three > a.txt");
@@ -89,7 +96,7 @@ class UndoTest {
     @Test
     void undoRefusesAndChangesNothingWhenTheTurnsFilesChangedSince() throws Exception {
         repository();
-        try (Session session = new ContextHarness(server, home).start(cwd)) {
+        try (Session session = undoing().start(cwd)) {
             turnRunning("echo two > a.txt");
             SessionHarness.turn(session, "change a");
             Files.writeString(cwd.resolve("a.txt"), "edited by the person\n");
@@ -105,7 +112,7 @@ class UndoTest {
         repository();
         Path sub = Files.createDirectories(cwd.resolve("sub"));
         Files.writeString(sub.resolve("s.txt"), "before\n");
-        var harness = new ContextHarness(server, home);
+        var harness = undoing();
         harness.sandbox = dev.moka.protocol.SandboxMode.DANGER_FULL_ACCESS;
         try (Session session = harness.start(sub)) {
             turnRunning("echo after > s.txt && echo changed > ../a.txt");
@@ -121,7 +128,7 @@ class UndoTest {
     @Test
     void anUntrackedFileOverTheLimitIsLeftOutOfSnapshotsAndAsItIs() throws Exception {
         repository();
-        try (Session session = new ContextHarness(server, home).start(cwd)) {
+        try (Session session = undoing().start(cwd)) {
             turnRunning("echo two > a.txt && head -c " + (GitWorktree.MAX_UNTRACKED_BYTES + 1) + " /dev/urandom > big.bin");
             SessionHarness.turn(session, "write a big file");
 
@@ -135,7 +142,7 @@ class UndoTest {
 
     @Test
     void outsideAGitWorkTreeUndoSaysWhyItHasNothing() throws Exception {
-        try (Session session = new ContextHarness(server, home).start(cwd)) {
+        try (Session session = undoing().start(cwd)) {
             turnRunning("echo two > a.txt");
             SessionHarness.turn(session, "write a");
 
@@ -143,6 +150,29 @@ class UndoTest {
                     + " is not inside a git work tree, so Moka keeps no snapshots of the files"));
         }
         assertThat(cwd.resolve("a.txt")).hasContent("two");
+    }
+
+    @Test
+    void aFaceThatCannotUndoRunsNoGitForSnapshotsAndSaysSo() throws Exception {
+        repository();
+        List<String> objects = looseObjects();
+        try (Session session = new ContextHarness(server, home).start(cwd)) {
+            turnRunning("echo two > a.txt && echo new > b.txt");
+            SessionHarness.turn(session, "change the files");
+
+            assertThat(undo(session)).isEqualTo(new EventMsg.UndoCompleted(false, "nothing to undo: this session's"
+                    + " front end cannot undo, so Moka keeps no snapshots of the files"));
+        }
+        // A snapshot hashes the changed and new files and writes trees of them into the repository.
+        assertThat(looseObjects()).isEqualTo(objects);
+        assertThat(cwd.resolve("a.txt")).hasContent("two");
+    }
+
+    /** The repository's loose objects, which every snapshot adds to when files changed. */
+    private List<String> looseObjects() throws IOException {
+        try (var files = Files.walk(cwd.resolve(".git/objects"))) {
+            return files.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
+        }
     }
 
     private static EventMsg undo(Session session) throws InterruptedException {
