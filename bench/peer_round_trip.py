@@ -104,7 +104,8 @@ def prepare(run_dir, variant, url, codex):
         env["JAVA_HOME"] = os.environ["JAVA_HOME"]
     if variant == "moka, no config":
         env.update(MOKA_HOME=os.path.join(home, ".moka"), OPENAI_API_KEY="bench", OPENAI_BASE_URL=url)
-        return [MOKA, "exec", "list the files"], work, env
+        # The config's model, so that the two differ only in the config (the default model is a code-mode one).
+        return [MOKA, "exec", "-m", "gpt-5.5", "list the files"], work, env
     with open(os.path.join(work, "AGENTS.md"), "w") as f:
         f.write("# Notes for agents\n\nRun the tests before you commit.\n")
     agent_home = os.path.join(home, ".codex" if variant == "codex" else ".moka")
