@@ -78,7 +78,7 @@ class ExecCodeModeTest extends ProcessFixture {
                 Sse.response("r8").text("m1", "Ran it.").completed());
         var directHuman = MokaProcess.run(repo, env(), "exec", "run it");
         var nestedHuman = MokaProcess.run(repo, env(), "exec", "run it");
-        assertThat(directHuman.stderr()).contains("echo shown'\n").contains("  exit 0 in ").contains("    shown\n");
+        assertThat(directHuman.stderr()).contains("$ echo shown\n").contains("  exit 0 in ").contains("    shown\n");
         assertThat(commandLines(nestedHuman.stderr())).isEqualTo(commandLines(directHuman.stderr()));
         assertThat(nestedHuman.stdout()).isEqualTo(directHuman.stdout());
     }
@@ -87,7 +87,7 @@ class ExecCodeModeTest extends ProcessFixture {
     private static List<String> commandLines(String stderr) {
         List<String> lines = stderr.lines().toList();
         int begin = 0;
-        while (begin < lines.size() && !(lines.get(begin).startsWith("$ ") && lines.get(begin).endsWith("echo shown'"))) {
+        while (begin < lines.size() && !lines.get(begin).equals("$ echo shown")) {
             begin++;
         }
         assertThat(begin).as(stderr).isLessThan(lines.size() - 2);
