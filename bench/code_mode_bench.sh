@@ -7,4 +7,5 @@
 # it, the output says why and keeps Moka's figures. Usage: bench/code_mode_bench.sh
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/classpath.sh" test
-exec "$JAVA_HOME/bin/java" ${JAVA_OPTS:-} -cp "$BENCH_CP" dev.moka.core.session.CodeModeBench
+exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow ${JAVA_OPTS:-} \
+  -cp "$BENCH_CP" dev.moka.core.session.CodeModeBench
