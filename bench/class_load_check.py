@@ -2,10 +2,11 @@
 """Which classes Moka's common paths still load from outside the AOT cache (each one is parsed, verified and
 linked at every start, where the cache hands it over ready).
 
-Runs the real launcher (bin/moka, with its trained cache) with -Xlog:class+load on three paths against the
+Runs the real launcher (bin/moka, with its trained cache) with -Xlog:class+load on four paths against the
 testkit's mock server: `exec` with no config.toml; `exec` in a git repository with AGENTS.md and a real
 config.toml (profile, custom provider, [shell_environment_policy], a trusted project) where the model calls
-exec_command and apply_patch; and `exec resume --last --json` with a shell call. Prints, per path, the
+exec_command and apply_patch; `exec resume --last --json` with a shell call; and the interactive UI on a
+pseudo-terminal, from start to its composer (it has a cache of its own). Prints, per path, the
 application classes loaded from moka.jar (target: near zero) and how many JDK classes came from the runtime
 image instead of the cache, and how many classes were made at run time, which no JDK 25 cache holds.
 The JavaScript engine's classes (GraalJS, Truffle, the polyglot API: in moka.jar too) are counted on a line of
@@ -15,6 +16,9 @@ many of them loaded before the mock received that request (target: none; they be
 Usage: bench/class_load_check.py [--all]   (--all lists the JDK's classes and the ones made at run time)
 """
 import os
+import pty
+import select
+import time
 from collections import Counter
 import subprocess
 import sys
@@ -93,6 +97,42 @@ def run(label, tmp, cwd, env, args, show_jdk, requests_file):
     return len(jar)
 
 
+def run_ui(label, tmp, cwd, env):
+    """The interactive UI on a pseudo-terminal, from start to a drawn composer, then Ctrl+D: which classes its
+    path loads from moka.jar (it has a start-up cache of its own, trained with a UI session)."""
+    log = os.path.join(tmp, "ui.log")
+    env = dict(env, MOKA_JAVA_OPTS=f"-Xlog:class+load=info:file={log}:timemillis", TERM="xterm-256color")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(cwd)
+        os.execve(MOKA, [MOKA, "-m", "gpt-5.5"], env)
+    screen, deadline = b"", time.time() + 60
+    while b"Ask Moka" not in screen and time.time() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            try:
+                screen += os.read(fd, 65536)
+            except OSError:
+                break
+    if b"Ask Moka" not in screen:
+        os.kill(pid, 9)
+        raise SystemExit(f"{label}: no composer within 60 s: {screen[-2000:]!r}")
+    os.write(fd, b"\x04")
+    while True:
+        try:
+            if not os.read(fd, 65536):
+                break
+        except OSError:
+            break
+    os.waitpid(pid, 0)
+    jar, jdk, made, _ = loaded(log)
+    print(f"{label}: {len(jar)} application classes from moka.jar, {len(jdk)} JDK classes from outside the cache,"
+          f" {len(made)} made at run time")
+    for name in jar:
+        print(f"    jar  {name}")
+    return len(jar)
+
+
 def main():
     show_jdk = "--all" in sys.argv[1:]
     subprocess.run([MOKA, "--version"], check=True, stdout=subprocess.DEVNULL)
@@ -120,6 +160,7 @@ def main():
                          ["exec", "add notes to the repository"], show_jdk, requests_file)
             total += run("exec resume --last --json, shell call", tmp, work, env,
                          ["exec", "resume", "--last", "--json", "-m", "gpt-5.1", "again"], show_jdk, requests_file)
+            total += run_ui("interactive UI, start to composer", tmp, work, env)
         finally:
             stop_mock(server)
     print(f"application classes loaded from the jar on these paths: {total} (target: near zero; the JavaScript"

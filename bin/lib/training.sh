@@ -2,9 +2,9 @@
 # holds the classes its training run loaded, so that run looks like real use: a config.toml with a profile,
 # a custom provider, [shell_environment_policy] and a trusted project, an AGENTS.md in a git repository,
 # then `exec` (exec_command and apply_patch calls) and `exec resume --last --json` (a shell call), all in
-# one process (dev.moka.cli.Training) against the testkit's mock server. The interactive UI is left out
-# (Training's `ui` command can run it on a scripted terminal): a JDK 25 cache loads every class it holds at
-# each start, and the UI's 285 classes made exec's first request ~170 ms later (bench/round_trip.py). Needs root, java, jar, testkit_jar
+# one process (dev.moka.cli.Training) against the testkit's mock server. The interactive UI gets a cache of
+# its own (see moka_training_run): a JDK 25 cache loads every class it holds at each start, and the UI's 285
+# classes made exec's first request ~170 ms later (bench/round_trip.py). Needs root, java, jar, testkit_jar
 # and jvm_flags from bin/moka.
 
 # Where this file lives, so the training config can name its MCP server whoever sources it.
@@ -70,28 +70,42 @@ moka_training_stop_mock() {
 # JDK 25 cache loads every class it holds at each start (the engine's thousands added 26 MB of RSS to every
 # run). The last command sends the default model's code-mode request, which the mock refuses with a 400, so
 # code mode's own classes are in the cache while its engine stays out.
+# The interactive UI's cache ($2 = ui) is trained by the same session followed by a short UI session on a
+# scripted terminal (Training's `ui` command: /status, a prompt, its streamed Markdown answer, Ctrl+D): the
+# UI needs the engine's classes too, while exec must not load the UI's (bin/moka picks the cache by command).
 moka_training_run() {
-  local dir=$1
-  shift
+  local dir=$1 face=$2
+  shift 2
+  local ui=()
+  [ "$face" = ui ] && ui=(--then ui -c features.code_mode=off)
   (cd "$dir/work" && env -u MOKA_SSE_FIXTURE MOKA_HOME="$dir/home" MOKA_TRAINING_KEY=training \
     OPENAI_API_KEY=training OPENAI_BASE_URL=https://127.0.0.1:9/v1 \
     "$java" "${jvm_flags[@]}" "$@" -cp "$jar" dev.moka.cli.Training \
     exec -c model_provider=openai -c model_providers.openai.request_max_retries=0 "hello" \
     --then exec -c features.code_mode=off "look at the repository and add notes" \
     --then exec resume --last --json -c features.code_mode=off -m gpt-5.1 "once more" \
-    --then exec "once more, in code mode")
+    --then exec "once more, in code mode" "${ui[@]}")
 }
 
-moka_train() {
-  local cache=$1 tmp
-  rm -f "$root"/cli/target/moka-*.aot "$root"/cli/target/moka-*.aot.failed
+# Trains the cache $1 for the face $2 (exec or ui) on a workspace and mock of its own.
+moka_train_one() {
+  local cache=$1 face=$2 tmp
   tmp=$(mktemp -d)
   if moka_training_mock "$tmp"; then
     moka_training_workspace "$tmp" "$mock_url"
-    moka_training_run "$tmp" -XX:AOTCacheOutput="$cache" -Xlog:aot=error -Xlog:cds=error >/dev/null 2>&1 || true
+    moka_training_run "$tmp" "$face" -XX:AOTCacheOutput="$cache" -Xlog:aot=error -Xlog:cds=error \
+      >/dev/null 2>&1 </dev/null || true
   fi
   moka_training_stop_mock
   rm -rf "$tmp"
+}
+
+# Trains exec's cache $1 and the interactive UI's ($1 with -ui before .aot).
+moka_train() {
+  local cache=$1
+  rm -f "$root"/cli/target/moka-*.aot "$root"/cli/target/moka-*.aot.failed
+  moka_train_one "$cache" exec
+  moka_train_one "${cache%.aot}-ui.aot" ui
   if [ ! -f "$cache" ]; then
     touch "$cache.failed"
     echo "moka: note: could not train the start-up cache; Moka works, only starts slower" >&2

@@ -13,8 +13,8 @@ import java.util.concurrent.Future;
  * that starts with {@code ui} opens the interactive UI on a {@link ScriptedTerminal}, as the run has no
  * terminal: it types {@code /status} and a prompt, and quits with Ctrl+D when the answer's last words are on
  * the screen (the scenario's last answer; the 400 before it is for training.sh's code-mode request, so a UI
- * run added there comes after that command). bin/lib/training.sh does not use it yet: the one cache is loaded whole by every command, and the
- * UI's classes in it slowed exec's start; it awaits a cache of its own for the interactive command.
+ * run added there comes after that command). bin/lib/training.sh runs it last, for the interactive UI's own
+ * cache only: a cache is loaded whole by every command, and the UI's classes in exec's slowed exec's start.
  */
 public final class Training {
     static final String SEPARATOR = "--then";
