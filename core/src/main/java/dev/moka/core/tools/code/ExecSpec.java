@@ -9,6 +9,16 @@ final class ExecSpec {
     static final String NAMESPACE = "functions";
     static final long DEFAULT_YIELD_MS = 30_000;
     static final long DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
+    /**
+     * The longest a call waits for its script before answering "still running": a model asking for hours
+     * would hold the turn (and the person) that long with nothing shown; it can always wait again.
+     */
+    static final long MAX_YIELD_MS = 300_000;
+
+    /** The wait a call asked for (null or absent: the default), kept within 0 and {@link #MAX_YIELD_MS}. */
+    static long yieldMs(long requested) {
+        return Math.clamp(requested, 0, MAX_YIELD_MS);
+    }
 
     /**
      * The input: an optional first line {@code // @exec: {...}} with the call's options as JSON, then the
@@ -51,7 +61,7 @@ final class ExecSpec {
 
                 The first line may be a pragma with options for this call, for example:
                 // @exec: {"yield_time_ms": 30000, "max_output_tokens": 10000}
-                `yield_time_ms` (default %d) is how long to wait before returning `Script running with cell ID <id>` \
+                `yield_time_ms` (default %d, at most %d) is how long to wait before returning `Script running with cell ID <id>` \
                 while the script goes on; `max_output_tokens` (default %d) bounds what is returned.
 
                 Results start with `Script completed`, `Script failed` or `Script running with cell ID <id>`, the \
@@ -62,7 +72,7 @@ final class ExecSpec {
                 ```ts
                 %s
                 ```
-                """.formatted(DEFAULT_YIELD_MS, DEFAULT_MAX_OUTPUT_TOKENS, tools.declarations());
+                """.formatted(DEFAULT_YIELD_MS, MAX_YIELD_MS, DEFAULT_MAX_OUTPUT_TOKENS, tools.declarations());
         return new ToolSpec.Freeform("exec", description.strip(), "lark", GRAMMAR);
     }
 
@@ -73,7 +83,7 @@ final class ExecSpec {
                 .put("description", "The cell ID from `Script running with cell ID <id>`.");
         properties.putObject("yield_time_ms").put("type", "number")
                 .put("description", "How long to wait for the script before returning again (default "
-                        + DEFAULT_YIELD_MS + ").");
+                        + DEFAULT_YIELD_MS + ", at most " + MAX_YIELD_MS + ").");
         properties.putObject("max_tokens").put("type", "number")
                 .put("description", "Bounds the output returned (default " + DEFAULT_MAX_OUTPUT_TOKENS + ").");
         properties.putObject("terminate").put("type", "boolean")

@@ -6,6 +6,7 @@ import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
+import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -25,7 +26,7 @@ final class ExecTool implements Tool {
 
     @Override
     public ToolSpec spec() {
-        return ExecSpec.exec(new NestedTools(java.util.List.of()));
+        return ExecSpec.exec(new NestedTools(List.of()));
     }
 
     @Override
@@ -38,7 +39,7 @@ final class ExecTool implements Tool {
             String options = (end < 0 ? input : input.substring(0, end)).substring(PRAGMA.length()).strip();
             try {
                 JsonNode json = Json.parse(options);
-                yieldMs = Math.max(0, json.path("yield_time_ms").asLong(yieldMs));
+                yieldMs = ExecSpec.yieldMs(json.path("yield_time_ms").asLong(yieldMs));
                 maxTokens = Math.max(1, json.path("max_output_tokens").asLong(maxTokens));
             } catch (JacksonException | IllegalArgumentException e) {
                 return ToolResult.failure("The // @exec: line must hold a JSON object such as {\"yield_time_ms\": "

@@ -50,7 +50,7 @@ final class WaitTool implements Tool {
             cell.terminate("the script was terminated by wait");
             return report(codeMode, cell, TERMINATE_GRACE_MS, maxTokens);
         }
-        long yieldMs = Math.max(0, args.path("yield_time_ms").asLong(ExecSpec.DEFAULT_YIELD_MS));
+        long yieldMs = ExecSpec.yieldMs(args.path("yield_time_ms").asLong(ExecSpec.DEFAULT_YIELD_MS));
         return report(codeMode, cell, yieldMs, maxTokens);
     }
 
