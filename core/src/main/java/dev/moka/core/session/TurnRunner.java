@@ -25,6 +25,8 @@ import dev.moka.protocol.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -109,7 +111,7 @@ final class TurnRunner {
     interface BeforeCalls {
         void await() throws InterruptedException;
 
-        /** The server began to answer a request of the turn; called for every event of it. */
+        /** The server began to answer a request of the turn; called once per request. */
         default void requestSent() {}
     }
 
@@ -232,12 +234,7 @@ final class TurnRunner {
     private CompletedResponse sample(TurnContext context, EventSink sink, BeforeCalls beforeCalls)
             throws ModelClientException, InterruptedException {
         try {
-            return client.stream(prompt(context), event -> {
-                // The server answered, so the request is out: what warms up now no longer delays it.
-                tools.requestSent();
-                beforeCalls.requestSent();
-                forwardDelta(event, sink);
-            });
+            return client.stream(prompt(context), events(sink, beforeCalls));
         } catch (ModelClientException e) {
             if (e.kind() != ModelClientException.Kind.CONTEXT_LENGTH_EXCEEDED) {
                 throw e;
@@ -245,8 +242,23 @@ final class TurnRunner {
             sink.emit(new EventMsg.BackgroundEvent("the prompt did not fit the model's context window; "
                     + "compacting and trying again"));
             compact(context, sink);
-            return client.stream(prompt(context), event -> forwardDelta(event, sink));
+            return client.stream(prompt(context), events(sink, beforeCalls));
         }
+    }
+
+    /**
+     * Forwards one request's events. The first says the server answered, so the request is out: what warms
+     * up then (code mode's engine, the undo snapshot) no longer competes with building and sending it.
+     */
+    private Consumer<ResponseEvent> events(EventSink sink, BeforeCalls beforeCalls) {
+        var answered = new AtomicBoolean();
+        return event -> {
+            if (answered.compareAndSet(false, true)) {
+                tools.requestSent();
+                beforeCalls.requestSent();
+            }
+            forwardDelta(event, sink);
+        };
     }
 
     /**

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Scripts that try to leave the JavaScript realm or bring the session down. Each one runs in a real session
@@ -91,35 +90,16 @@ class CodeModeEscapeTest {
         }
         assertThat(ATTEMPTS).hasSizeGreaterThanOrEqualTo(15);
         for (int i = 0; i < names.size(); i++) {
-            List<String> texts = texts(output(2 * i + 1, "c" + i));
+            List<String> texts = ContextHarness.outputTexts(harness.output(2 * i + 1, "c" + i));
             assertThat(texts.getFirst()).as(names.get(i)).startsWith("Script failed\n");
             assertThat(String.join("\n", texts)).as(names.get(i)).doesNotContain(SessionHarness.API_KEY)
                     .doesNotContain("replaced").doesNotContain("root:");
         }
-        assertThat(texts(output(2 * names.size() + 1, "alive"))).contains("still here");
+        assertThat(ContextHarness.outputTexts(harness.output(2 * names.size() + 1, "alive"))).contains("still here");
         assertThat(cwd.resolve("pwned.txt")).doesNotExist();
         assertThat(events).noneMatch(e -> e instanceof EventMsg.ExecCommandBegin);
         assertThat(events.stream().filter(EventMsg.BackgroundEvent.class::isInstance).count())
                 .isLessThanOrEqualTo(60);
         assertThat(Files.list(cwd)).isEmpty();
-    }
-
-    private JsonNode output(int index, String callId) {
-        for (JsonNode item : harness.sampling().get(index).bodyJson().get("input")) {
-            if (callId.equals(item.path("call_id").asString(null)) && item.path("type").asString().endsWith("_output")) {
-                return item;
-            }
-        }
-        throw new AssertionError("no output for " + callId + " in request " + index);
-    }
-
-    private static List<String> texts(JsonNode output) {
-        List<String> texts = new ArrayList<>();
-        if (output.get("output").isString()) {
-            texts.add(output.get("output").asString());
-        } else {
-            output.get("output").forEach(part -> texts.add(part.path("text").asString()));
-        }
-        return texts;
     }
 }

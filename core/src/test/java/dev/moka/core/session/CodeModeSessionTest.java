@@ -10,7 +10,6 @@ import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -51,25 +50,7 @@ class CodeModeSessionTest {
         return Sse.response(id).text("m_" + id, "done").completed();
     }
 
-    /** The output item answering {@code callId} in the request {@code index}. */
-    private JsonNode output(int index, String callId) {
-        for (JsonNode item : harness.sampling().get(index).bodyJson().get("input")) {
-            if (callId.equals(item.path("call_id").asString(null)) && item.path("type").asString().endsWith("_output")) {
-                return item;
-            }
-        }
-        throw new AssertionError("no output for " + callId + " in request " + index);
-    }
 
-    private static List<String> texts(JsonNode output) {
-        List<String> texts = new ArrayList<>();
-        if (output.get("output").isString()) {
-            texts.add(output.get("output").asString());
-        } else {
-            output.get("output").forEach(part -> texts.add(part.path("text").asString()));
-        }
-        return texts;
-    }
 
     @Test
     void aScriptRunsACommandPatchesAFileAndReadsItBackInOneRoundTrip() throws Exception {
@@ -86,10 +67,10 @@ class CodeModeSessionTest {
             events = SessionHarness.turn(session, "update the greeting");
         }
         assertThat(Files.readString(cwd.resolve("greet.txt"))).isEqualTo("hello, moka\n");
-        List<String> texts = texts(output(1, "c1"));
+        List<String> texts = ContextHarness.outputTexts(harness.output(1, "c1"));
         assertThat(texts.getFirst()).startsWith("Script completed\nWall time ").endsWith(" seconds\nOutput:\n");
         assertThat(texts.subList(1, texts.size())).containsExactly("before: hello exit 0", "after: hello, moka");
-        assertThat(output(1, "c1").get("type").asString()).isEqualTo("custom_tool_call_output");
+        assertThat(harness.output(1, "c1").get("type").asString()).isEqualTo("custom_tool_call_output");
         // Nested calls show up to the person like direct ones, and the turn diff sees the patch.
         assertThat(events).filteredOn(EventMsg.ExecCommandBegin.class::isInstance).hasSize(2);
         assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.TurnDiff.class,
@@ -134,7 +115,7 @@ class CodeModeSessionTest {
                 assertThat(later.get(j)).as("request %d item %d", i, j).isEqualTo(earlier.get(j));
             }
         }
-        assertThat(texts(output(1, "c1")).get(1)).contains("exec_command").contains("apply_patch")
+        assertThat(ContextHarness.outputTexts(harness.output(1, "c1")).get(1)).contains("exec_command").contains("apply_patch")
                 .doesNotContain("exec,").doesNotContain("wait");
     }
 
@@ -152,13 +133,13 @@ class CodeModeSessionTest {
         try (Session session = harness.start(cwd)) {
             SessionHarness.turn(session, "run it");
         }
-        List<String> first = texts(output(1, "c1"));
+        List<String> first = ContextHarness.outputTexts(harness.output(1, "c1"));
         assertThat(first.getFirst()).startsWith("Script running with cell ID 1\nWall time ");
         assertThat(first).contains("started");
-        JsonNode waited = output(2, "w1");
+        JsonNode waited = harness.output(2, "w1");
         assertThat(waited.get("type").asString()).isEqualTo("function_call_output");
-        assertThat(texts(waited).getFirst()).startsWith("Script completed\n");
-        assertThat(texts(waited)).contains("finished").doesNotContain("started");
+        assertThat(ContextHarness.outputTexts(waited).getFirst()).startsWith("Script completed\n");
+        assertThat(ContextHarness.outputTexts(waited)).contains("finished").doesNotContain("started");
     }
 
     @Test
@@ -174,8 +155,8 @@ class CodeModeSessionTest {
         try (Session session = harness.start(cwd)) {
             SessionHarness.turn(session, "run it");
         }
-        assertThat(texts(output(1, "c1")).getFirst()).startsWith("Script running with cell ID 1");
-        List<String> waited = texts(output(2, "w1"));
+        assertThat(ContextHarness.outputTexts(harness.output(1, "c1")).getFirst()).startsWith("Script running with cell ID 1");
+        List<String> waited = ContextHarness.outputTexts(harness.output(2, "w1"));
         assertThat(waited.getFirst()).startsWith("Script failed\n");
         assertThat(waited.getLast()).contains("terminated by wait");
     }
@@ -186,7 +167,7 @@ class CodeModeSessionTest {
         try (Session session = harness.start(cwd)) {
             SessionHarness.turn(session, "run it");
         }
-        List<String> texts = texts(output(1, "c1"));
+        List<String> texts = ContextHarness.outputTexts(harness.output(1, "c1"));
         assertThat(texts.getFirst()).startsWith("Script failed\n");
         assertThat(texts.getLast()).startsWith("Script error:\nSyntaxError").contains("exec_main.mjs:2:");
     }
@@ -197,7 +178,7 @@ class CodeModeSessionTest {
         try (Session session = harness.start(cwd)) {
             SessionHarness.turn(session, "run it");
         }
-        List<String> texts = texts(output(1, "c1"));
+        List<String> texts = ContextHarness.outputTexts(harness.output(1, "c1"));
         assertThat(texts.getFirst()).startsWith("Script failed\n");
         assertThat(texts.get(1)).isEqualTo("partial");
         assertThat(texts.getLast()).isEqualTo("Script error:\nError: boom\n    at exec_main.mjs:3:9");
@@ -213,7 +194,7 @@ class CodeModeSessionTest {
             SessionHarness.turn(session, "remember");
             SessionHarness.turn(session, "recall");
         }
-        assertThat(texts(output(3, "c2")).get(1)).isEqualTo("{\"step\":2,\"files\":[\"a.txt\"]}");
+        assertThat(ContextHarness.outputTexts(harness.output(3, "c2")).get(1)).isEqualTo("{\"step\":2,\"files\":[\"a.txt\"]}");
         server.enqueue(exec("r5", "c3", "text(String(load('plan').step) + ' ' + load('missing'));"), done("r6"));
         try (Session resumed = harness.resume(id, cwd)) {
             List<EventMsg> resumedEvents = SessionHarness.turn(resumed, "recall after resume");
@@ -223,7 +204,7 @@ class CodeModeSessionTest {
             String rollout = Files.readString(files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow());
             assertThat(rollout).contains("\"type\":\"script_value\"");
         }
-        assertThat(texts(output(5, "c3")).get(1)).isEqualTo("2 undefined");
+        assertThat(ContextHarness.outputTexts(harness.output(5, "c3")).get(1)).isEqualTo("2 undefined");
     }
 
     @Test
@@ -241,7 +222,7 @@ class CodeModeSessionTest {
             assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOf(EventMsg.TurnAborted.class));
             SessionHarness.turn(session, "still there?");
         }
-        assertThat(texts(output(2, "c2"))).contains("alive");
+        assertThat(ContextHarness.outputTexts(harness.output(2, "c2"))).contains("alive");
     }
 
     @Test
@@ -257,10 +238,10 @@ class CodeModeSessionTest {
         }
         assertThat(cwd.resolve("ran.txt")).doesNotExist();
         assertThat(events).noneMatch(EventMsg.ExecCommandBegin.class::isInstance);
-        assertThat(texts(output(1, "c1"))).singleElement().asString()
+        assertThat(ContextHarness.outputTexts(harness.output(1, "c1"))).singleElement().asString()
                 .startsWith("Unknown tool \"tools.exec\": exec is in the namespace \"functions\"");
-        assertThat(texts(output(1, "w1"))).singleElement().asString()
+        assertThat(ContextHarness.outputTexts(harness.output(1, "w1"))).singleElement().asString()
                 .startsWith("Unknown tool \"multi_tool_use.wait\"");
-        assertThat(texts(output(2, "c2"))).contains("no namespace is fine");
+        assertThat(ContextHarness.outputTexts(harness.output(2, "c2"))).contains("no namespace is fine");
     }
 }

@@ -122,6 +122,27 @@ final class ContextHarness {
         return server.requests().stream().filter(r -> r.path().endsWith("/responses")).toList();
     }
 
+    /** The output item answering {@code callId} in the sampling request {@code index}. */
+    JsonNode output(int index, String callId) {
+        for (JsonNode item : sampling().get(index).bodyJson().get("input")) {
+            if (callId.equals(item.path("call_id").asString(null)) && item.path("type").asString().endsWith("_output")) {
+                return item;
+            }
+        }
+        throw new AssertionError("no output for " + callId + " in request " + index);
+    }
+
+    /** The texts of an output item: its output string, or the text of each of its content parts. */
+    static List<String> outputTexts(JsonNode output) {
+        List<String> texts = new ArrayList<>();
+        if (output.get("output").isString()) {
+            texts.add(output.get("output").asString());
+        } else {
+            output.get("output").forEach(part -> texts.add(part.path("text").asString()));
+        }
+        return texts;
+    }
+
     static String text(JsonNode item) {
         JsonNode content = item.get("content");
         return content == null || content.isEmpty() ? "" : content.get(0).path("text").asString();
