@@ -5,6 +5,7 @@ import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,6 +27,14 @@ final class CodeModeBench {
             Files.writeString(cwd.resolve("f" + i + ".txt"), "file " + i + "\n");
         }
         try (MockResponsesServer server = MockResponsesServer.start()) {
+            if (args.length == 2 && args[0].equals("--thinking-ms")) {
+                // Alone in its JVM: no earlier session has loaded the engine's classes.
+                long thinking = Long.parseLong(args[1]);
+                System.out.printf("first trivial script of a fresh process, the model taking %d ms to write it "
+                        + "(response.created at once, then the call): %d ms%n", thinking,
+                        firstScriptAfterThinking(server, home, cwd, Duration.ofMillis(thinking)));
+                return;
+            }
             trivialScripts(server, home, cwd);
             twentyReads(server, home, cwd);
         }
@@ -91,6 +100,21 @@ final class CodeModeBench {
                 + " which a real model's first answer, seconds long, mostly hides)");
         if (why != null) {
             System.out.println("  " + why.strip().replace("\n", "\n  "));
+        }
+    }
+
+    /**
+     * The first script of a session whose model, like a real one, takes a while between accepting the request and
+     * sending the call: the engine warms up in that time, as it does in real use.
+     */
+    private static long firstScriptAfterThinking(MockResponsesServer server, Path home, Path cwd, Duration thinking)
+            throws Exception {
+        var harness = new ContextHarness(server, home);
+        harness.model = "gpt-6.1-sol";
+        server.enqueue(Sse.response("w").customToolCall("w1", "functions", "exec", "text('hi');").completed()
+                .stallAfter(1, thinking), Sse.response("w2").text("m", "ok").completed());
+        try (Session session = harness.start(cwd)) {
+            return execMillis(SessionHarness.turn(session, "go"));
         }
     }
 

@@ -14,6 +14,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -23,6 +24,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * classic session never loads the JavaScript engine.
  */
 public final class CodeMode implements CodeModeOffer, AutoCloseable {
+    private static final String REHEARSAL = """
+            const names = Object.keys(tools);
+            if (names.length > 0) { text(await tools[names[0]]({})); }
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            text({ tools: ALL_TOOLS.length, list: [1, 'two'] });
+            """;
     private final CodeModeLimits limits;
     private final ScriptStore store;
     private final JsEngine engine = new JsEngine();
@@ -47,7 +54,36 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
 
     @Override
     public void warmUp() {
-        engine.warmUp();
+        engine.warmUp(this::rehearse);
+    }
+
+    /**
+     * Runs a small script through the whole path a model's script takes (context, prelude, module, a nested call,
+     * a timer, text), so that the first real one finds that code loaded and warm. Its nested call never reaches a
+     * tool: the rehearsal's host answers it itself.
+     */
+    private void rehearse() {
+        Cell cell = new Cell("rehearsal", null);
+        CellHost host = new CellHost() {
+            @Override
+            public ToolResult dispatch(ToolCall call) {
+                return ToolResult.ok("{}", "", "");
+            }
+
+            @Override
+            public ScriptStore store() {
+                return new ScriptStore();
+            }
+
+            @Override
+            public void notify(String cellId, String text) {}
+        };
+        new ScriptRun(cell, REHEARSAL, engine, host, nested, limits, "rehearsal").start();
+        try {
+            cell.await(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

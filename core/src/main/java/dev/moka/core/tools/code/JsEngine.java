@@ -19,7 +19,8 @@ import org.graalvm.polyglot.io.IOAccess;
 /**
  * The one GraalJS engine of a session, shared by every script (each gets a context of its own). Building it
  * and creating the first context load thousands of classes and take most of a second, so {@link #warmUp}
- * starts that once the first request is on its way to the model, in the time the model takes to answer.
+ * starts that, and a rehearsal of a script's whole path, once the first request is on its way to the model, in
+ * the time the model takes to answer.
  */
 final class JsEngine implements AutoCloseable {
     static final String SCRIPT_NAME = "exec_main.mjs";
@@ -30,18 +31,17 @@ final class JsEngine implements AutoCloseable {
     private final AtomicBoolean warming = new AtomicBoolean();
 
     /**
-     * Builds the engine and runs one empty script on a daemon platform thread (class loading pins virtual
+     * Builds the engine and then runs {@code rehearsal} on a daemon platform thread (class loading pins virtual
      * ones), once; later calls do nothing.
      */
-    void warmUp() {
+    void warmUp(Runnable rehearsal) {
         if (!warming.compareAndSet(false, true)) {
             return;
         }
         WarmUp.start("moka-js-warm-up", () -> {
-            try (Context context = newContext()) {
-                context.eval(prelude());
-                context.eval(Source.newBuilder("js", "await 0;", SCRIPT_NAME)
-                        .mimeType("application/javascript+module").buildLiteral());
+            try {
+                built();
+                rehearsal.run();
             } catch (RuntimeException e) {
                 // The first script builds it again and reports what went wrong.
             }
