@@ -1,65 +1,46 @@
 package dev.moka.core.tools;
 
-import com.github.victools.jsonschema.generator.FieldScope;
-import com.github.victools.jsonschema.generator.Option;
-import com.github.victools.jsonschema.generator.OptionPreset;
-import com.github.victools.jsonschema.generator.SchemaGenerator;
-import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
-import com.github.victools.jsonschema.generator.SchemaVersion;
 import dev.moka.protocol.Json;
-import java.math.BigDecimal;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Generates the JSON Schema (Draft 2020-12) of a tool's parameter record from its {@link Param} annotations. */
+/**
+ * The JSON Schemas of the built-in tools' parameter records, read from {@code tool-schemas.json}. They are
+ * generated from the records' {@link Param} annotations by the tests ({@code ToolSchemasTest}, which fails when
+ * the file and the records disagree and rewrites it with {@code -Dmoka.writeToolSchemas=true}): generating them
+ * at every start loaded a schema generator of some 260 classes and cost tens of milliseconds of CPU.
+ */
 public final class ToolSchemas {
+    static final String RESOURCE = "tool-schemas.json";
+
     private ToolSchemas() {}
 
     /** The {@code parameters} object for {@code type}: properties in declaration order, no extra keys allowed. */
-    public static ObjectNode generate(Class<? extends Record> type) {
-        return generator().generateSchema(type);
-    }
-
-    private static SchemaGenerator generator() {
-        SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12,
-                OptionPreset.PLAIN_JSON)
-                .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
-                .without(Option.SCHEMA_VERSION_INDICATOR);
-        // Declaration order: the model reads the most important parameter first.
-        config.forTypesInGeneral().withPropertySorter((a, b) -> 0);
-        config.forFields()
-                .withPropertyNameOverrideResolver(field -> snakeCase(field.getDeclaredName()))
-                .withDescriptionResolver(field -> field.isFakeContainerItemScope() ? null : param(field, Param::value))
-                .withRequiredCheck(field -> {
-                    Param param = field.getAnnotation(Param.class);
-                    return param == null || (param.defaultValue().isEmpty() && !param.optional());
-                })
-                .withDefaultResolver(field -> {
-                    String literal = param(field, Param::defaultValue);
-                    // A plain Java value: the generator would embed a JsonNode as an opaque POJO.
-                    return literal == null || literal.isEmpty() ? null
-                            : Json.MAPPER.treeToValue(Json.parse(literal), Object.class);
-                })
-                .withNumberInclusiveMinimumResolver(field -> bound(field, true))
-                .withNumberInclusiveMaximumResolver(field -> bound(field, false));
-        return new SchemaGenerator(config.build());
-    }
-
-    /** {@code includeContent} -> {@code include_content}, as {@link Json#MAPPER} names record components. */
-    static String snakeCase(String name) {
-        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
-    }
-
-    private static String param(FieldScope field, java.util.function.Function<Param, String> part) {
-        Param param = field.getAnnotation(Param.class);
-        return param == null ? null : part.apply(param);
-    }
-
-    private static BigDecimal bound(FieldScope field, boolean lower) {
-        Param param = field.getAnnotation(Param.class);
-        if (param == null || field.isFakeContainerItemScope()) {
-            return null;
+    public static ObjectNode of(Class<? extends Record> type) {
+        JsonNode schema = Loaded.SCHEMAS.get(type.getName());
+        if (!(schema instanceof ObjectNode object)) {
+            throw new IllegalStateException("no schema for " + type.getName() + " in " + RESOURCE
+                    + "; run ToolSchemasTest with -Dmoka.writeToolSchemas=true");
         }
-        long value = lower ? param.min() : param.max();
-        return value == (lower ? Long.MIN_VALUE : Long.MAX_VALUE) ? null : BigDecimal.valueOf(value);
+        return object.deepCopy();
+    }
+
+    /** Read once, when the first tool asks; immutable afterwards (every caller gets a copy). */
+    private static final class Loaded {
+        static final JsonNode SCHEMAS = read();
+
+        private static JsonNode read() {
+            try (InputStream in = ToolSchemas.class.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing resource " + RESOURCE);
+                }
+                return Json.MAPPER.readTree(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + RESOURCE, e);
+            }
+        }
     }
 }

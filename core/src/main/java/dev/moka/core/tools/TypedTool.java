@@ -17,7 +17,7 @@ public interface TypedTool<P extends Record> {
 
     /** The {@code parameters} schema; generated from {@link #parametersType()} unless a tool pins its own. */
     default ObjectNode parametersSchema() {
-        return ToolSchemas.generate(parametersType());
+        return ToolSchemas.of(parametersType());
     }
 
     /**

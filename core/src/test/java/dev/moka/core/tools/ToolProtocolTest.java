@@ -58,6 +58,12 @@ class ToolProtocolTest {
         }
 
         @Override
+        public ObjectNode parametersSchema() {
+            // A test tool: tool-schemas.json holds the built-in tools' schemas only.
+            return ToolSchemaGenerator.generate(EchoParams.class);
+        }
+
+        @Override
         public ToolResult call(EchoParams params, ToolCall call, ToolContext context) {
             if (params.text().equals("crash")) {
                 throw new IllegalStateException("bug in echo");
@@ -100,7 +106,7 @@ class ToolProtocolTest {
 
     @Test
     void generatesTheSchemaFromTheRecordInDeclarationOrder() {
-        ObjectNode schema = ToolSchemas.generate(EchoParams.class);
+        ObjectNode schema = ToolSchemaGenerator.generate(EchoParams.class);
 
         assertThat(Json.write(schema)).isEqualTo("{\"type\":\"object\",\"properties\":{"
                 + "\"text\":{\"type\":\"string\",\"description\":\"Text to echo.\"},"
