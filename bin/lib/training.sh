@@ -10,9 +10,10 @@
 # Where this file lives, so the training config can name its MCP server whoever sources it.
 moka_training_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-# Lays out a MOKA_HOME ($1/home) and a project ($1/work) that talk to the mock server at $2.
+# Lays out a MOKA_HOME ($1/home) and a project ($1/work) that talk to the mock server at $2; with $3 = mcp (the
+# default), the config also starts an MCP server.
 moka_training_workspace() {
-  local dir=$1 url=$2 work
+  local dir=$1 url=$2 mcp=${3:-mcp} work
   mkdir -p "$dir/home" "$dir/work/src"
   work=$(cd "$dir/work" && pwd -P)
   git -C "$work" init -q 2>/dev/null || mkdir -p "$work/.git"
@@ -39,11 +40,15 @@ exclude = ["*_TOKEN"]
 
 [projects."$work"]
 trust_level = "trusted"
+EOF
+  if [ "$mcp" = mcp ]; then
+    cat >>"$dir/home/config.toml" <<EOF
 
 # An MCP server puts the MCP SDK's classes in the cache too.
 [mcp_servers.training]
 command = "$moka_training_lib/prompt-mcp-server.sh"
 EOF
+  fi
 }
 
 # Starts the mock server on the training scenario (it lives as long as the pipe feeding its stdin, at most
@@ -87,12 +92,13 @@ moka_training_run() {
     --then exec "once more, in code mode" "${ui[@]}")
 }
 
-# Trains the cache $1 for the face $2 (exec or ui) on a workspace and mock of its own.
+# Trains the cache $1 for the face $2 (exec or ui), with an MCP server configured or not ($3 = mcp or none), on
+# a workspace and mock of its own.
 moka_train_one() {
-  local cache=$1 face=$2 tmp
+  local cache=$1 face=$2 mcp=$3 tmp
   tmp=$(mktemp -d)
   if moka_training_mock "$tmp"; then
-    moka_training_workspace "$tmp" "$mock_url"
+    moka_training_workspace "$tmp" "$mock_url" "$mcp"
     moka_training_run "$tmp" "$face" -XX:AOTCacheOutput="$cache" -Xlog:aot=error -Xlog:cds=error \
       >/dev/null 2>&1 </dev/null || true
   fi
@@ -100,12 +106,16 @@ moka_train_one() {
   rm -rf "$tmp"
 }
 
-# Trains exec's cache $1 and the interactive UI's ($1 with -ui before .aot).
+# Trains exec's cache $1 and the interactive UI's ($1 with -ui before .aot), each also for sessions that start
+# MCP servers (-mcp before .aot): the MCP SDK and Reactor are some 600 classes, which a cache loads at every
+# start, so a session without servers gets a cache without them (its first request ~6% sooner, 5 MB less RSS).
 moka_train() {
   local cache=$1
   rm -f "$root"/cli/target/moka-*.aot "$root"/cli/target/moka-*.aot.failed
-  moka_train_one "$cache" exec
-  moka_train_one "${cache%.aot}-ui.aot" ui
+  moka_train_one "$cache" exec none
+  moka_train_one "${cache%.aot}-mcp.aot" exec mcp
+  moka_train_one "${cache%.aot}-ui.aot" ui none
+  moka_train_one "${cache%.aot}-ui-mcp.aot" ui mcp
   if [ ! -f "$cache" ]; then
     touch "$cache.failed"
     echo "moka: note: could not train the start-up cache; Moka works, only starts slower" >&2
