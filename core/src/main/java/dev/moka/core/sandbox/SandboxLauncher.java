@@ -35,10 +35,10 @@ public final class SandboxLauncher {
         return mode;
     }
 
-    /** What this machine supports, probed on the first call. */
+    /** What this machine supports for this launcher's mode, probed on the first call. */
     public synchronized SandboxSupport support() {
         if (support == null) {
-            support = SandboxSupport.probe();
+            support = SandboxSupport.probeFor(mode);
         }
         return support;
     }

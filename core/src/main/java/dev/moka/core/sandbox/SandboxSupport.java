@@ -13,10 +13,27 @@ import java.util.concurrent.TimeUnit;
  */
 public record SandboxSupport(Path bwrap, String bwrapProblem, int landlockAbi, String landlockProblem) {
 
+    /** Everything, as {@code moka sandbox doctor} shows it. */
     static SandboxSupport probe() {
+        return probe(true);
+    }
+
+    /**
+     * What {@code mode} can use: Landlock is probed only when the mode could fall back on it, since asking
+     * the kernel through the foreign-function API costs some 30 generated classes at every start, and most
+     * sessions run under bubblewrap.
+     */
+    static SandboxSupport probeFor(LinuxSandbox mode) {
+        return probe(mode == LinuxSandbox.LANDLOCK);
+    }
+
+    private static SandboxSupport probe(boolean landlockAlways) {
         Path bwrap = findBwrap();
         String bwrapProblem = bwrap == null
                 ? "bubblewrap is not installed (install it: apt-get install bubblewrap)" : tryBwrap(bwrap);
+        if (bwrapProblem == null && !landlockAlways) {
+            return new SandboxSupport(bwrap, null, -1, "not probed: bubblewrap enforces the sandbox");
+        }
         int abi;
         String landlockProblem;
         try {
