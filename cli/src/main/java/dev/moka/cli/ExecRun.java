@@ -118,7 +118,7 @@ final class ExecRun {
     private int drive(Session session, List<InputItem> items, JsonNode schema, Path lastMessageFile)
             throws InterruptedException, IOException {
         EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
-                startup.err(), Style.detect(startup.env()));
+                startup.err(), Style.detect(startup.env()), session::recording);
         session.submit(new Op.UserInput(items));
         while (true) {
             Event event = session.nextEvent();

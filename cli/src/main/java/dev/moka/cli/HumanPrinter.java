@@ -2,6 +2,7 @@ package dev.moka.cli;
 
 import dev.moka.core.MokaVersion;
 import dev.moka.core.exec.ShellWords;
+import dev.moka.core.session.Recording;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.PlanItem;
 import java.io.PrintStream;
@@ -11,12 +12,14 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Prints the model's answers on stdout and shows the work on stderr: a header naming the session, each
  * command with the end of its output, each patch with its files and diff, failures in red, and at the end
- * how to continue. Everything from the model or a command passes {@link TerminalText#sanitize} first.
+ * how to continue, or why it cannot. Everything from the model or a command passes {@link TerminalText#sanitize}
+ * first.
  */
 final class HumanPrinter implements EventPrinter {
     /** A command longer than this (a 50 MB argument) is echoed cut, with a note of what was left out. */
@@ -29,6 +32,8 @@ final class HumanPrinter implements EventPrinter {
     private final PrintStream out;
     private final PrintStream err;
     private final Style style;
+    /** Asked at the end, when every event of the turn has been recorded or failed to be. */
+    private final Supplier<Recording> recording;
     private final Map<String, Map<String, JsonNode>> pendingPatches = new HashMap<>();
     private final Set<String> endsShown = new HashSet<>();
     private String sessionId;
@@ -36,10 +41,11 @@ final class HumanPrinter implements EventPrinter {
     private long totalTokens;
     private boolean footerShown;
 
-    HumanPrinter(PrintStream out, PrintStream err, Style style) {
+    HumanPrinter(PrintStream out, PrintStream err, Style style, Supplier<Recording> recording) {
         this.out = out;
         this.err = err;
         this.style = style;
+        this.recording = recording;
     }
 
     @Override
@@ -173,8 +179,21 @@ final class HumanPrinter implements EventPrinter {
             progress("tokens used: " + totalTokens);
         }
         if (sessionId != null) {
-            progress("session id: " + clean(sessionId) + "; continue with: moka exec resume " + clean(sessionId));
+            progress("session id: " + clean(sessionId) + "; " + howToContinue(clean(sessionId)));
         }
+    }
+
+    /**
+     * The resume command only for a rollout that holds the whole conversation: one missing lines would give
+     * back a history cut short, one never created "no such session". The reason was said when it happened.
+     */
+    private String howToContinue(String id) {
+        return switch (recording.get()) {
+            case Recording.Complete c -> "continue with: moka exec resume " + id;
+            case Recording.Partial p -> "not fully recorded, so it cannot be resumed as it ran; what was recorded "
+                    + "is in " + clean(p.file().toString());
+            case Recording.Unrecorded u -> "not recorded, so it cannot be resumed";
+        };
     }
 
     private void progress(String line) {

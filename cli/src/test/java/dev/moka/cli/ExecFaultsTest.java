@@ -44,7 +44,8 @@ class ExecFaultsTest {
     }
 
     @Test
-    void aDiskThatFillsDuringTheRunEndsItWithOneClearLineAndAResumableRollout() throws Exception {
+    void aDiskThatFillsDuringTheRunIsSaidOnceAndTheEndOffersNoResumeButTheRolloutStaysReadable()
+            throws Exception {
         try (TinyDisk disk = TinyDisk.mount(scratch, 512)) {
             Path home = disk.dir().resolve("home");
             Path filler = disk.dir().resolve("filler");
@@ -58,9 +59,16 @@ class ExecFaultsTest {
             var run = MokaProcess.run(repo, env, "exec", "--yolo", "fill the disk");
             assertThat(run.exitCode()).as(run.stderr()).isZero();
             assertThat(run.stdout()).isEqualTo("Done despite the disk.\n");
-            assertThat(run.stderr().lines().filter(l -> l.contains("rollout"))).singleElement().asString()
-                    .contains("No space left on device");
-            assertThat(run.stderr()).doesNotContain("Exception", "\tat ");
+            assertThat(run.stderr().lines().filter(l -> l.contains("cannot write rollout"))).singleElement()
+                    .asString().contains("No space left on device");
+            assertThat(run.stderr()).doesNotContain("Exception", "\tat ", "continue with", "moka exec resume");
+            Path rollout;
+            try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
+                rollout = files.filter(p -> p.getFileName().toString().startsWith("rollout-")).findFirst()
+                        .orElseThrow();
+            }
+            assertThat(run.stderr().lines().toList().getLast()).startsWith("session id: ").endsWith(
+                    "; not fully recorded, so it cannot be resumed as it ran; what was recorded is in " + rollout);
 
             Files.delete(filler);
             var resumed = MokaProcess.run(repo, env, "exec", "resume", "--last", "go on");
@@ -84,7 +92,9 @@ class ExecFaultsTest {
             var run = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "hello");
             assertThat(run.exitCode()).as(run.stderr()).isZero();
             assertThat(run.stdout()).isEqualTo("Answered anyway.\n");
-            assertThat(run.stderr()).contains("cannot record this session").doesNotContain("\tat ");
+            assertThat(run.stderr()).contains("cannot record this session").doesNotContain("\tat ", "continue with");
+            assertThat(run.stderr().lines().toList().getLast()).startsWith("session id: ")
+                    .endsWith("; not recorded, so it cannot be resumed");
             try (Stream<Path> files = Files.walk(home)) {
                 assertThat(files.filter(p -> p.getFileName().toString().startsWith("rollout-"))).isEmpty();
             }

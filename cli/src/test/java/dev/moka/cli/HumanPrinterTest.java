@@ -2,11 +2,13 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.session.Recording;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +27,8 @@ class HumanPrinterTest {
 
     private HumanPrinter printer(Style style) {
         return new HumanPrinter(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), style);
+                new PrintStream(err, true, StandardCharsets.UTF_8), style,
+                () -> new Recording.Complete(Path.of("/home/rollout.jsonl")));
     }
 
     private String stdout() {

@@ -1,6 +1,6 @@
 // A small MCP server for Moka's tests, run with node and the npm SDK that bin/test installs (NODE_PATH).
 // It does what the reference servers cannot be asked to: change its tool list on demand, die in the middle
-// of a call, hang, or refuse to start with an error of its own.
+// of a call, hang, refuse to start with an error of its own, or tell which calls the client cancelled.
 //   node moka-test-server.cjs            serve over stdio
 //   node moka-test-server.cjs --fail MSG write MSG to stderr and exit 1 before answering anything
 "use strict";
@@ -21,8 +21,10 @@ const tools = new Map([
   ["remove_tool", { description: "Removes the tool named `name` from this server's list.",
     inputSchema: objectOf({ name: { type: "string" } }, ["name"]) }],
   ["crash", { description: "Exits the server process in the middle of the call.", inputSchema: objectOf({}, []) }],
-  ["sleep", { description: "Answers after `ms` milliseconds.",
+  ["sleep", { description: "Answers after `ms` milliseconds, or stops when the client cancels the call.",
     inputSchema: objectOf({ ms: { type: "integer" } }, ["ms"]) }],
+  ["sleepers", { description: "As JSON, the request ids of the sleep calls running now, and of those the client "
+    + "cancelled with its reasons.", inputSchema: objectOf({}, []) }],
   ["fail", { description: "Answers with isError.", inputSchema: objectOf({}, []) }],
 ]);
 
@@ -35,7 +37,12 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
 
 const text = (value) => ({ content: [{ type: "text", text: value }] });
 
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+// The SDK aborts a handler's signal when notifications/cancelled names its request id (and, with no reason,
+// when the connection closes), so what lands in `cancelled` was cancelled by the id the call came with.
+const running = new Set();
+const cancelled = [];
+
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const args = request.params.arguments || {};
   switch (request.params.name) {
     case "add_tool":
@@ -50,8 +57,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       process.stderr.write("crashing on purpose\n");
       process.exit(3);
     case "sleep":
-      await new Promise((resolve) => setTimeout(resolve, args.ms));
+      running.add(extra.requestId);
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, args.ms);
+        extra.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          cancelled.push({ requestId: extra.requestId, reason: extra.signal.reason });
+          resolve();
+        }, { once: true });
+      });
+      running.delete(extra.requestId);
       return text("slept " + args.ms + " ms");
+    case "sleepers":
+      return text(JSON.stringify({ running: [...running], cancelled }));
     case "fail":
       return { content: [{ type: "text", text: "this tool always fails" }], isError: true };
     default:

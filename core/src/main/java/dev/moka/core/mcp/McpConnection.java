@@ -4,7 +4,6 @@ import dev.moka.core.config.McpServerConfig;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
-import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
@@ -19,7 +18,8 @@ import java.util.function.Function;
  * One configured MCP server of a session, through the SDK's blocking client: started once on a thread
  * of its own, then asked for tools, calls and resources by the turn's thread. A server that does not answer
  * its initialization and first tool listing within {@code startup_timeout_sec} is given up on and stopped. A
- * stdio server that exits later fails the call in flight at once, instead of leaving it to its timeout.
+ * stdio server that exits later fails the call in flight at once, instead of leaving it to its timeout. A
+ * request given up on (past {@code tool_timeout_sec}, or interrupted) is cancelled on the server.
  */
 public final class McpConnection {
     /** Output schemas are not checked: a result goes to the model as the server sent it. */
@@ -33,12 +33,15 @@ public final class McpConnection {
     private final McpLaunch launch;
     private final ServerStderr stderr;
     /** The initialized client, or why there is none: a failed start, a missed deadline, an early exit. */
-    private final CompletableFuture<McpSyncClient> ready = new CompletableFuture<>();
+    private final CompletableFuture<Live> ready = new CompletableFuture<>();
     private volatile List<McpSchema.Tool> tools = List.of();
     /** Why a server that was ready stopped (it exited); null while it runs. */
     private volatile String exited;
     private McpSyncClient client;
     private boolean closed;
+
+    /** A started server: the client that asks it, and the transport that can cancel what was asked. */
+    private record Live(McpSyncClient client, CancellingTransport transport) {}
 
     McpConnection(McpServerConfig config, McpLaunch launch, ServerStderr stderr) {
         this.config = config;
@@ -63,13 +66,14 @@ public final class McpConnection {
     /** Starts the server and lists its tools; runs on the connection's own thread. */
     void start() {
         try {
-            McpClientTransport transport = McpTransports.create(config, launch, stderr, this::exited);
+            var transport = new CancellingTransport(McpTransports.create(config, launch, stderr, this::exited));
             McpSyncClient created = McpClient.sync(transport)
                     .clientInfo(McpSchema.Implementation.builder("moka", launch.clientVersion()).build())
                     .capabilities(McpSchema.ClientCapabilities.builder().build())
                     .initializationTimeout(config.startupTimeout())
                     .requestTimeout(config.toolTimeout())
                     .jsonSchemaValidator(NO_VALIDATION)
+                    .transportContextProvider(CancellingTransport::context)
                     .toolsChangeConsumer(listed -> tools = offered(listed))
                     .build();
             if (!adopt(created)) {
@@ -77,7 +81,7 @@ public final class McpConnection {
             }
             created.initialize();
             tools = created.getServerCapabilities().tools() == null ? List.of() : offered(created.listTools().tools());
-            ready.complete(created);
+            ready.complete(new Live(created, transport));
         } catch (McpTransports.NotStartable e) {
             ready.completeExceptionally(new IllegalStateException("cannot be started: " + e.getMessage()));
         } catch (RuntimeException e) {
@@ -143,13 +147,19 @@ public final class McpConnection {
         if (!awaitReady()) {
             throw new McpCallException("the MCP server \"" + name() + "\" is not running: it " + stopped());
         }
-        McpSyncClient connected = ready.resultNow();
+        Live live = ready.resultNow();
+        var request = new CancellingTransport.Request();
         try {
-            return call.apply(connected);
+            return CancellingTransport.track(request, () -> call.apply(live.client()));
         } catch (RuntimeException e) {
             InterruptedException interrupted = Failures.interruption(e);
             if (interrupted != null) {
+                live.transport().cancel(request, "the client was interrupted");
                 throw interrupted;
+            }
+            if (Failures.isTimeout(e)) {
+                live.transport().cancel(request, "no answer within " + Durations.seconds(config.toolTimeout())
+                        + " (the client's tool_timeout_sec)");
             }
             throw new McpCallException(failedWhile(doing, e));
         }
@@ -163,7 +173,8 @@ public final class McpConnection {
         }
         if (Failures.isTimeout(e)) {
             return server + " did not answer within " + Durations.seconds(config.toolTimeout())
-                    + " (tool_timeout_sec) while " + doing + "; it may still be working on it";
+                    + " (tool_timeout_sec) while " + doing + "; it was told to stop, but may have done part of the"
+                    + " work";
         }
         if (e instanceof McpError error) {
             return server + " refused " + doing + ": " + error.getMessage();

@@ -160,6 +160,14 @@ public final class RolloutRecorder implements AutoCloseable {
         this.redactor = secrets;
     }
 
+    /** What the file holds so far: a failure taken by {@link #takeFailure} still makes it partial. */
+    public synchronized Recording recording() {
+        if (path == null) {
+            return new Recording.Unrecorded();
+        }
+        return failure == null ? new Recording.Complete(path) : new Recording.Partial(path);
+    }
+
     /** The first write failure, once; empty when none happened or it was already taken. */
     public synchronized Optional<String> takeFailure() {
         if (failure == null || failureTaken) {

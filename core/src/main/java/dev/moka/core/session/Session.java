@@ -34,8 +34,9 @@ import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One conversation. Front ends {@link #submit} operations and read {@link #nextEvent} events; nothing
- * else crosses. Operations are handled in order on one virtual thread. Each turn (or compaction, or history
+ * One conversation. Front ends {@link #submit} operations and read {@link #nextEvent} events; besides those,
+ * they only ask what the rollout holds ({@link #recording}), to know whether the conversation can be
+ * resumed. Operations are handled in order on one virtual thread. Each turn (or compaction, or history
  * read) is a task that carries the context it was submitted with and runs on a virtual thread of its own,
  * one task at a time, so an {@code Interrupt} stops exactly the task that is running and nothing queued
  * behind it. Whatever goes wrong inside a task ends that task with an {@code Error} event; the session
@@ -167,6 +168,15 @@ public final class Session implements AutoCloseable {
 
     public String conversationId() {
         return setup.conversationId();
+    }
+
+    /**
+     * What the rollout holds so far. Every event is recorded before it is queued, so once a front end has
+     * read an event, the answer covers it: asked after the turn's last event, it tells whether a resume would
+     * give back the whole turn.
+     */
+    public Recording recording() {
+        return setup.rollout().recording();
     }
 
     /** Queues an operation; returns the id its events will carry. */

@@ -7,6 +7,7 @@ import dev.moka.core.config.McpApprovalMode;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
 import dev.moka.core.log.SecretRedactor;
+import dev.moka.protocol.Json;
 import dev.moka.testkit.McpTestServers;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
@@ -14,8 +15,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 /** Real server processes through the SDK: start-up, calls, their failures, the environment and the log. */
 class McpConnectionTest {
@@ -124,15 +128,66 @@ class McpConnectionTest {
     }
 
     @Test
-    void aCallPastTheToolTimeoutFailsSayingSo() throws Exception {
+    void aCallPastTheToolTimeoutFailsSayingSoAndTheServerIsToldToStop() throws Exception {
         McpServerConfig slow = withTimeouts(stdio("test", List.of(McpTestServers.testServer().toString()), nodePath(),
                 List.of()), McpServerConfig.DEFAULT_STARTUP_TIMEOUT, Duration.ofSeconds(1));
         try (McpServers servers = start(slow)) {
-            assertThatThrownBy(() -> servers.connection("test").orElseThrow().call("sleep", Map.of("ms", 20_000)))
+            McpConnection test = servers.connection("test").orElseThrow();
+            assertThatThrownBy(() -> test.call("sleep", Map.of("ms", 20_000)))
                     .isInstanceOf(McpCallException.class)
-                    .hasMessage("the MCP server \"test\" did not answer within 1 s (tool_timeout_sec) while calling sleep;"
-                            + " it may still be working on it");
+                    .hasMessage("the MCP server \"test\" did not answer within 1 s (tool_timeout_sec) while calling"
+                            + " sleep; it was told to stop, but may have done part of the work");
+
+            // The notification went out before the call failed, and the server reads its input in order.
+            JsonNode sleepers = sleepers(test);
+            assertThat(sleepers.get("running")).as("the sleep stopped when cancelled").isEmpty();
+            assertThat(sleepers.get("cancelled")).singleElement().satisfies(cancelled -> {
+                assertThat(cancelled.get("requestId").asString()).isNotEmpty();
+                assertThat(cancelled.get("reason").asString())
+                        .isEqualTo("no answer within 1 s (the client's tool_timeout_sec)");
+            });
         }
+    }
+
+    @Test
+    void anInterruptedCallIsCancelledOnTheServerByItsRequestId() throws Exception {
+        try (McpServers servers = start(stdio("test", List.of(McpTestServers.testServer().toString()), nodePath(),
+                List.of()))) {
+            McpConnection test = servers.connection("test").orElseThrow();
+            assertThat(test.awaitReady()).isTrue();
+            var outcome = new CompletableFuture<Throwable>();
+            Thread caller = Thread.ofVirtual().start(() -> {
+                try {
+                    test.call("sleep", Map.of("ms", 60_000));
+                    outcome.complete(null);
+                } catch (Exception e) {
+                    outcome.complete(e);
+                }
+            });
+            JsonNode running = Json.array();
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (running.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                running = sleepers(test).get("running");
+            }
+            assertThat(running).as("the call reached the server").hasSize(1);
+            String requestId = running.get(0).asString();
+
+            caller.interrupt();
+
+            assertThat(outcome.get(20, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+            JsonNode cancelled = sleepers(test).get("cancelled");
+            assertThat(cancelled).singleElement().satisfies(c -> {
+                assertThat(c.get("requestId").asString()).isEqualTo(requestId);
+                assertThat(c.get("reason").asString()).isEqualTo("the client was interrupted");
+            });
+        }
+    }
+
+    /** What the test server's {@code sleepers} tool says: the sleep calls running, and those cancelled. */
+    private static JsonNode sleepers(McpConnection test) throws Exception {
+        McpSchema.CallToolResult result = test.call("sleepers", Map.of());
+        return Json.parse(((McpSchema.TextContent) result.content().getFirst()).text());
     }
 
     private McpServers start(McpServerConfig... configs) {

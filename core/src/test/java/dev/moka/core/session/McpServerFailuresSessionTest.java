@@ -59,7 +59,7 @@ class McpServerFailuresSessionTest {
 
             assertThat(McpHarness.output(harness.sampling().get(1), "c1").get("output").asString()).isEqualTo(
                     "The call failed: the MCP server \"tester\" did not answer within 1 s (tool_timeout_sec) while"
-                            + " calling sleep; it may still be working on it.");
+                            + " calling sleep; it was told to stop, but may have done part of the work.");
         }
     }
 
