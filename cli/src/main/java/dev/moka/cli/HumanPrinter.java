@@ -179,21 +179,8 @@ final class HumanPrinter implements EventPrinter {
             progress("tokens used: " + totalTokens);
         }
         if (sessionId != null) {
-            progress("session id: " + clean(sessionId) + "; " + howToContinue(clean(sessionId)));
+            progress(clean("session id: " + sessionId + "; " + ResumeHint.of(recording.get(), "moka exec resume " + sessionId)));
         }
-    }
-
-    /**
-     * The resume command only for a rollout that holds the whole conversation: one missing lines would give
-     * back a history cut short, one never created "no such session". The reason was said when it happened.
-     */
-    private String howToContinue(String id) {
-        return switch (recording.get()) {
-            case Recording.Complete c -> "continue with: moka exec resume " + id;
-            case Recording.Partial p -> "not fully recorded, so it cannot be resumed as it ran; what was recorded "
-                    + "is in " + clean(p.file().toString());
-            case Recording.Unrecorded u -> "not recorded, so it cannot be resumed";
-        };
     }
 
     private void progress(String line) {

@@ -1,6 +1,7 @@
 package dev.moka.cli.tui;
 
 import dev.moka.core.config.ConfigException;
+import dev.moka.core.session.Recording;
 import dev.moka.core.session.Session;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.Op;
@@ -32,6 +33,11 @@ final class CurrentSession implements Engine {
     @Override
     public void submit(Op op) {
         session.submit(op);
+    }
+
+    /** How much of the current conversation its rollout holds. */
+    Recording recording() {
+        return session.recording();
     }
 
     boolean isCurrent(Session source) {

@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.cli.ResumeHint;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
 import dev.moka.core.config.ConfigException;
@@ -103,7 +104,8 @@ public final class Tui {
         }
         String id = app.sessionId();
         if (!id.isEmpty()) {
-            System.out.println("To continue this conversation: moka resume " + id);
+            System.out.println(Clean.text("Session " + id + ": "
+                    + ResumeHint.of(current.recording(), "moka resume " + id)));
         }
     }
 
