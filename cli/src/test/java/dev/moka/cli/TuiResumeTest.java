@@ -3,7 +3,9 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.Sse;
+import java.nio.file.Files;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** {@code /resume} in the real moka in tmux: a picker of this directory's sessions that reopens the chosen one. */
@@ -54,6 +56,41 @@ class TuiResumeTest extends ProcessFixture {
         assertThat(third.toString()).contains("remember the word teapot", "what was the word?")
                 .doesNotContain("an unrelated question");
         assertThat(third.path("prompt_cache_key").asString("")).isEqualTo(firstId);
+    }
+
+    @Test
+    void resumeLastShowsTheCommandsAndTheDiffOfTheSessionAndTheContextItsHistoryTakes() throws Exception {
+        Files.writeString(repo.resolve("notes.txt"), "old line\n");
+        String patch = "*** Begin Patch\n*** Update File: notes.txt\n@@\n-old line\n+new line\n*** End Patch\n";
+        server.enqueue(
+                Sse.response("r1").functionCall("c1", "exec_command", "{\"cmd\":\"echo from-the-first-run\"}")
+                        .completed(),
+                Sse.response("r2").customToolCall("c2", "apply_patch", patch).completed(),
+                Sse.response("r3").text("m1", "The notes are edited.").completed());
+        // A classic model calling exec_command and apply_patch directly, so the calls are in the history.
+        String[] classic = {"--full-auto", "-m", "gpt-5.1-codex", "-c", "tools.shell_type=\"exec_command\""};
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, classic)) {
+            tmux.waitFor("context left");
+            tmux.type("edit the notes");
+            tmux.keys("Enter");
+            tmux.waitFor("The notes are edited.");
+            tmux.keys("C-d");
+            tmux.waitFor("moka resume ");
+        }
+        assertThat(Files.readString(repo.resolve("notes.txt"))).isEqualTo("new line\n");
+        String[] resume = Stream.concat(Stream.of("resume", "--last"), Stream.of(classic)).toArray(String[]::new);
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, resume)) {
+            tmux.waitFor("The notes are edited.");
+            // The engine says what the history takes with it: the status line is right before any request.
+            String screen = tmux.waitUntil(s -> s.contains("% context left") && !s.contains("100% context left"),
+                    "the context the resumed history takes");
+            assertThat(screen).contains("› edit the notes", "✓ Ran echo from-the-first-run", "exit 0",
+                    "│ from-the-first-run", "• Edited", "M notes.txt +1 -1", "-old line", "+new line");
+            assertThat(screen.indexOf("› edit the notes")).isLessThan(screen.indexOf("✓ Ran echo"));
+            assertThat(screen.indexOf("✓ Ran echo")).isLessThan(screen.indexOf("• Edited"));
+            assertThat(screen.indexOf("• Edited")).isLessThan(screen.indexOf("The notes are edited."));
+        }
+        assertThat(server.requests()).hasSize(3);
     }
 
     @Test

@@ -1,27 +1,30 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.exec.ShellWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * A command the model ran: what it is, a spinner while it runs, then its exit code, duration and the last
- * lines of its output ({@code expanded} shows them all).
+ * lines of its output ({@code expanded} shows them all). A command read back from a resumed history may have
+ * neither figure ({@code exitCode} and {@code durationMs} null): its output did not state them.
  */
-record CommandCell(String command, boolean running, int exitCode, long durationMs, String output, int frame,
+record CommandCell(String command, boolean running, Integer exitCode, Long durationMs, String output, int frame,
         boolean expanded) implements Cell {
     static final int TAIL_LINES = 5;
     private static final String SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏";
 
-    static CommandCell started(String command) {
-        return new CommandCell(command, true, 0, 0, "", 0, false);
+    /** The command as its begin event gives it: the model's line, not the shell wrapped around it. */
+    static CommandCell started(List<String> argv) {
+        return new CommandCell(Clean.text(ShellWords.shown(argv)), true, null, null, "", 0, false);
     }
 
     CommandCell tick(int frameNumber) {
         return new CommandCell(command, running, exitCode, durationMs, output, frameNumber, expanded);
     }
 
-    CommandCell ended(int code, long millis, String out) {
+    CommandCell ended(Integer code, Long millis, String out) {
         return new CommandCell(command, false, code, millis, out, frame, expanded);
     }
 
@@ -36,6 +39,8 @@ record CommandCell(String command, boolean running, int exitCode, long durationM
         if (running) {
             char spin = SPINNER.charAt(Math.floorMod(frame, SPINNER.length()));
             head = Line.of(spin + " Running ", theme.accent());
+        } else if (exitCode == null) {
+            head = Line.of("• Ran ", theme.muted());
         } else {
             head = Line.of(exitCode == 0 ? "✓ Ran " : "✗ Ran ", exitCode == 0 ? theme.success() : theme.error());
         }
@@ -43,8 +48,17 @@ record CommandCell(String command, boolean running, int exitCode, long durationM
         if (running) {
             return rows;
         }
-        String status = String.format(Locale.ROOT, "  exit %d · %.1fs", exitCode, durationMs / 1000.0);
-        rows.add(Line.of(status, exitCode == 0 ? theme.muted() : theme.error()));
+        List<String> figures = new ArrayList<>();
+        if (exitCode != null) {
+            figures.add("exit " + exitCode);
+        }
+        if (durationMs != null) {
+            figures.add(String.format(Locale.ROOT, "%.1fs", durationMs / 1000.0));
+        }
+        if (!figures.isEmpty()) {
+            rows.add(Line.of("  " + String.join(" · ", figures), exitCode == null || exitCode == 0 ? theme.muted()
+                    : theme.error()));
+        }
         List<String> lines = output.isBlank() ? List.of() : output.strip().lines().toList();
         int from = expanded ? 0 : Math.max(0, lines.size() - TAIL_LINES);
         if (from > 0) {

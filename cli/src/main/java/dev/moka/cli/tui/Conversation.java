@@ -1,6 +1,7 @@
 package dev.moka.cli.tui;
 
-import dev.moka.core.exec.ShellWords;
+import dev.moka.core.session.Transcript;
+import dev.moka.core.tools.PastCall;
 import dev.moka.protocol.EventMsg;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -68,20 +69,19 @@ final class Conversation {
                 }
             }
             case EventMsg.AgentReasoningDelta d -> { }
-            case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(
-                    Clean.text(ShellWords.shown(b.command()))));
+            case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(b.command()));
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecCommandEnd e -> {
                 CommandCell cell = running.remove(e.callId());
-                String command = cell == null ? "command" : cell.command();
-                add(CommandCell.started(command).ended(e.exitCode(), e.durationMs(), Clean.text(e.aggregatedOutput())));
+                add((cell == null ? CommandCell.started(List.of("command")) : cell).ended(e.exitCode(), e.durationMs(),
+                        Clean.text(e.aggregatedOutput())));
             }
             case EventMsg.ExecApprovalRequest r -> approvals.add(r);
             case EventMsg.ApplyPatchApprovalRequest r -> approvals.add(r);
             case EventMsg.PatchApplyBegin p -> patches.put(p.callId(), p.changes());
             case EventMsg.PatchApplyEnd p -> add(PatchCell.of(patches.getOrDefault(p.callId(), Map.of()), p.success(),
                     p.stderr(), info.cwd()));
-            case EventMsg.PlanUpdate p -> add(new PlanCell(Clean.text(p.explanation()), p.plan()));
+            case EventMsg.PlanUpdate p -> add(PlanCell.of(p.explanation(), p.plan()));
             case EventMsg.TokenCount t -> info = info.withTokens(t.totalTokenUsage().totalTokens(),
                     t.percentContextWindowLeft());
             case EventMsg.WebSearchEnd w -> notice("Searched the web: " + w.query(), Cell.Notice.Kind.INFO);
@@ -200,20 +200,20 @@ final class Conversation {
         answer.finish(message == null ? null : Clean.text(message)).forEach(this::add);
     }
 
-    /** A resumed conversation's messages, as they were said. */
+    /**
+     * A resumed conversation as it happened: its prompts and answers, and its commands, patches and plans in
+     * the cells their live events made (the engine reads each call back from the history).
+     */
     private void transcript(List<JsonNode> entries) {
-        for (JsonNode entry : entries) {
-            if (!"message".equals(entry.path("type").asString(""))) {
-                continue;
-            }
-            StringBuilder text = new StringBuilder();
-            entry.path("content").forEach(c -> text.append(c.path("text").asString("")));
-            String said = Clean.text(text.toString()).strip();
-            String role = entry.path("role").asString("");
-            if (role.equals("user") && !said.isEmpty() && !said.startsWith("<")) {
-                add(new Cell.Prompt(said));
-            } else if (role.equals("assistant") && !said.isEmpty()) {
-                add(new Cell.Answer(said));
+        for (Transcript.Entry entry : Transcript.of(entries)) {
+            switch (entry) {
+                case Transcript.Prompt p -> add(new Cell.Prompt(Clean.text(p.text())));
+                case Transcript.Answer a -> add(new Cell.Answer(Clean.text(a.markdown())));
+                case Transcript.Call(PastCall.Command c) -> add(CommandCell.started(c.argv()).ended(c.exitCode(),
+                        c.durationMs(), Clean.text(c.output())));
+                case Transcript.Call(PastCall.Patch p) -> add(PatchCell.of(p.changes(), p.success(), p.error(),
+                        info.cwd()));
+                case Transcript.Call(PastCall.Plan p) -> add(PlanCell.of(p.explanation(), p.plan()));
             }
         }
     }

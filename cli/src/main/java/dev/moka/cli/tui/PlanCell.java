@@ -10,6 +10,10 @@ record PlanCell(String explanation, List<PlanItem> items) implements Cell {
         items = List.copyOf(items);
     }
 
+    static PlanCell of(String explanation, List<PlanItem> items) {
+        return new PlanCell(Clean.text(explanation), items);
+    }
+
     @Override
     public List<Line> render(int width, Theme theme) {
         List<Line> rows = new ArrayList<>();

@@ -76,7 +76,7 @@ public final class Session implements AutoCloseable {
 
     private record CompactTask(String submissionId, TurnContext context) implements Task {}
 
-    private record HistoryTask(String submissionId) implements Task {}
+    private record HistoryTask(String submissionId, TurnContext context) implements Task {}
 
     private record ShellTask(String submissionId, String command, TurnContext context) implements Task {}
 
@@ -264,7 +264,7 @@ public final class Session implements AutoCloseable {
                     new Review(approval.decision(), approval.reason()));
             case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
-            case Op.GetHistory ignored -> tasks.add(new HistoryTask(id));
+            case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
             case Op.ListMcpTools ignored -> listMcpTools(id);
             case Op.ListCustomPrompts ignored -> unavailable(id, "custom prompts");
             case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
@@ -357,9 +357,12 @@ public final class Session implements AutoCloseable {
                 }
                 case RollbackTask rollback -> rollback(id, rollback.turns());
                 case UndoTask ignored -> undo(id);
-                case HistoryTask ignored -> emit(id, new EventMsg.ConversationHistoryResponse(
-                        setup.conversationId(), runner.items().stream()
-                                .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
+                case HistoryTask history -> {
+                    emit(id, new EventMsg.ConversationHistoryResponse(setup.conversationId(), runner.items().stream()
+                            .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
+                    // A face showing a resumed history shows how much of the window it takes before any request.
+                    emit(id, runner.tokenCount(history.context()));
+                }
             }
         } catch (ModelClientException e) {
             switch (e.kind()) {

@@ -153,7 +153,7 @@ final class TurnRunner {
                 }
             }
             accounting.responseCompleted(response.usage());
-            reportUsage(response.usage(), context, sink);
+            sink.emit(tokenCount(response.usage(), context));
             if (response.cutOff() != null) {
                 sink.emit(cutOffWarning(response, kept.size() < response.output().size()));
                 return lastMessage;
@@ -297,11 +297,25 @@ final class TurnRunner {
                 item instanceof ResponseItem.CustomToolCall c && c.callId().equals(call.callId()));
     }
 
-    private void reportUsage(TokenUsage usage, TurnContext context, EventSink sink) {
+    /** The usage report after a response ({@code usage} is its own, null when the server sent none). */
+    private EventMsg.TokenCount tokenCount(TokenUsage usage, TurnContext context) {
         long window = context.settings().model().contextWindow();
         long estimated = estimatedPromptTokens();
-        sink.emit(new EventMsg.TokenCount(accounting.total(), usage == null ? TokenUsage.ZERO : usage, window,
-                estimated, TokenAccounting.percentLeft(estimated, window)));
+        return new EventMsg.TokenCount(accounting.total(), usage == null ? TokenUsage.ZERO : usage, window,
+                estimated, TokenAccounting.percentLeft(estimated, window));
+    }
+
+    /**
+     * The usage report of the history as it stands, with no response to go by (a resumed conversation before
+     * its first request), so a face shows the context left at once. An estimate that fixes nothing: the tool
+     * list is counted only when it is fixed already (fixing it would wait for MCP servers still starting, and
+     * fix it sooner than the first request), so the next request is the same as without this report.
+     */
+    EventMsg.TokenCount tokenCount(TurnContext context) {
+        if (renderedTools == null && tools.fixed()) {
+            renderedTools = ResponsesTools.render(tools.specs());
+        }
+        return tokenCount(null, context);
     }
 
     private static void forwardDelta(ResponseEvent event, EventSink sink) {

@@ -105,6 +105,11 @@ public final class ToolRouter {
         return specs;
     }
 
+    /** Whether the definitions are fixed already, so {@link #specs} answers without waiting for a server. */
+    public boolean fixed() {
+        return specs != null;
+    }
+
     private void fix(List<ToolSpec> externalSpecs) {
         List<ToolSpec> reachable = new ArrayList<>(own);
         reachable.addAll(externalSpecs);

@@ -2,10 +2,17 @@ package dev.moka.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.context.TokenAccounting;
+import dev.moka.protocol.Event;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.Op;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -45,6 +52,51 @@ class SessionResumeTest {
             assertThat(after.stream().filter(i -> i.toString().contains("<environment_context>"))).hasSize(1);
             assertThat(server.requests()).extracting(r -> r.bodyJson().get("prompt_cache_key").asString())
                     .containsOnly(conversationId);
+        }
+    }
+
+    @Test
+    void aResumedSessionSaysHowMuchOfTheWindowItsHistoryTakesWithTheHistoryAndSendsTheSameRequest()
+            throws Exception {
+        try (MockResponsesServer server = MockResponsesServer.start()) {
+            server.enqueue(
+                    Sse.response("resp_1").functionCall("call_1", "shell", "{\"command\":[\"echo\",\"x\"]}")
+                            .completed(),
+                    Sse.response("resp_2").text("msg_1", "first done").completed(),
+                    Sse.response("resp_3").text("msg_2", "resumed done").completed());
+            String conversationId;
+            try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
+                conversationId = session.conversationId();
+                SessionHarness.turn(session, "first");
+            }
+            EventMsg.TokenCount count;
+            try (Session resumed = SessionHarness.resume(server, home, cwd, "gpt-5.1-codex", conversationId)) {
+                resumed.submit(new Op.GetHistory());
+                List<EventMsg> answer = new ArrayList<>();
+                do {
+                    Event event = resumed.pollEvent(30, TimeUnit.SECONDS);
+                    assertThat(event).as("the events answering GetHistory").isNotNull();
+                    answer.add(event.msg());
+                } while (!(answer.getLast() instanceof EventMsg.TokenCount));
+                assertThat(answer).extracting(e -> e.getClass().getSimpleName())
+                        .endsWith("ConversationHistoryResponse", "TokenCount");
+                count = (EventMsg.TokenCount) answer.getLast();
+                SessionHarness.turn(resumed, "again");
+            }
+            long window = ModelCatalog.bundled().lookup("gpt-5.1-codex").contextWindow();
+            assertThat(count.modelContextWindow()).isEqualTo(window);
+            assertThat(count.estimatedPromptTokens()).isPositive();
+            assertThat(count.percentContextWindowLeft()).isLessThan(100)
+                    .isEqualTo(TokenAccounting.percentLeft(count.estimatedPromptTokens(), window));
+            // Nothing was sent for it, and the request after it continues the cached prefix as before.
+            assertThat(server.requests()).hasSize(3);
+            List<JsonNode> before = server.requests().get(1).input();
+            List<JsonNode> after = server.requests().get(2).input();
+            assertThat(after.subList(0, before.size())).isEqualTo(before);
+            assertThat(after.subList(before.size(), after.size())).extracting(i -> i.get("role").asString())
+                    .containsExactly("assistant", "user");
+            assertThat(server.requests().get(2).bodyJson().get("tools"))
+                    .isEqualTo(server.requests().get(0).bodyJson().get("tools"));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.moka.core.tools.plan;
 
 import dev.moka.core.tools.ParamsBinder;
+import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
@@ -14,6 +15,7 @@ import dev.moka.protocol.Json;
 import dev.moka.protocol.StepStatus;
 import dev.moka.protocol.UpdatePlanArgs;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -72,6 +74,16 @@ public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs>, Tool {
         context.emit(new EventMsg.PlanUpdate(args.explanation(), args.plan()));
         long done = args.plan().stream().filter(item -> item.status() == StepStatus.COMPLETED).count();
         return ToolResult.ok("Plan updated", "", "plan: " + done + "/" + args.plan().size() + " done");
+    }
+
+    /** A recorded call of this tool, read back: the plan it set, or empty when its arguments set none. */
+    public static Optional<PastCall.Plan> past(String arguments) {
+        try {
+            UpdatePlanArgs args = PlanArguments.parse(ToolArguments.object(arguments));
+            return Optional.of(new PastCall.Plan(args.explanation(), args.plan()));
+        } catch (ToolArguments.Invalid e) {
+            return Optional.empty();
+        }
     }
 
     private static ObjectNode buildParameters() {
