@@ -104,8 +104,9 @@ public final class Tui {
         }
         String id = app.sessionId();
         if (!id.isEmpty()) {
-            System.out.println(Clean.text("Session " + id + ": "
-                    + ResumeHint.of(current.recording(), "moka resume " + id)));
+            // Short enough for one line of 80 columns: a person copies the command from it.
+            System.out.println(Clean.text("This conversation: " + ResumeHint.of(current.recording(),
+                    "moka resume " + id)));
         }
     }
 
