@@ -118,6 +118,37 @@ class LauncherScriptsTest {
         }
     }
 
+    @Test
+    void theJvmFollowsHomeAndWritesUtf8WhereNoLocaleIsSet() throws Exception {
+        Run run = personFlags("HOME=/home/someone/elsewhere");
+
+        assertThat(run.stdout().lines()).containsExactly("-Duser.home=/home/someone/elsewhere",
+                "-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8");
+    }
+
+    @Test
+    void aLocaleOfItsOwnKeepsItsCharsetAndTheCLocaleGetsUtf8() throws Exception {
+        assertThat(personFlags("HOME=/h", "LANG=de_DE.ISO-8859-1").stdout().lines())
+                .containsExactly("-Duser.home=/h");
+        assertThat(personFlags("HOME=/h", "LANG=en_US.UTF-8").stdout().lines()).containsExactly("-Duser.home=/h");
+        // LC_ALL wins over LANG, as it does for every program.
+        assertThat(personFlags("HOME=/h", "LANG=en_US.UTF-8", "LC_ALL=C").stdout().lines())
+                .containsExactly("-Duser.home=/h", "-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8");
+        assertThat(personFlags("LANG=POSIX").stdout().lines())
+                .containsExactly("-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8");
+    }
+
+    /** The flags bin/moka adds for the person's environment, given only {@code variables}. */
+    private Run personFlags(String... variables) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("env", "-i"));
+        command.addAll(List.of(variables));
+        command.addAll(List.of("bash", "-c", ". \"$0\" && jvm_flags=() && moka_person_flags"
+                + " && printf '%s\\n' \"${jvm_flags[@]}\"", ROOT.resolve("bin/lib/person.sh").toString()));
+        Run run = run(command, Map.of());
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        return run;
+    }
+
     private Map<String, String> noJdkEnv() throws IOException {
         Path noJdks = Files.createDirectories(dir.resolve("no-jdks"));
         return Map.of("JAVA_HOME", "", "MOKA_JDK_DIRS", noJdks.toString(), "PATH", usrBinWithout("java"));
