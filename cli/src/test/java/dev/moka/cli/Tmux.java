@@ -48,6 +48,15 @@ final class Tmux implements AutoCloseable {
         tmux("send-keys", "-t", "moka", "-l", text);
     }
 
+    /**
+     * What a terminal sends a program that asked for focus reports (mode 1004) when its window gains
+     * ({@code focused}) or loses focus. Typed as input: the test's tmux server has no client whose focus could
+     * change.
+     */
+    void focus(boolean focused) throws IOException, InterruptedException {
+        type(focused ? "\u001b[I" : "\u001b[O");
+    }
+
     /** Text pasted as a terminal pastes it: bracketed, when the program asked for that. */
     void paste(String text) throws IOException, InterruptedException {
         tmux("set-buffer", "-b", "moka-paste", "--", text);

@@ -78,6 +78,33 @@ class TuiDisplaySettingsTest extends ProcessFixture {
     }
 
     @Test
+    void notificationsAreSentOnlyWhileTheTerminalReportsItIsNotFocused() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Seen here.").completed(),
+                Sse.response("r2").text("m2", "Done while away.").completed());
+        Path out = home.resolve("terminal-bytes.txt");
+        try (Tmux tmux = Tmux.start(repo, env("[tui]\nnotifications = true\n"), 100, 30)) {
+            tmux.recordOutput(out);
+            tmux.waitFor("context left");
+            tmux.waitUntil(s -> sent(out).contains("\u001b[?1004h"), "focus reports to be asked for");
+            tmux.focus(true);
+            enter(tmux, "here?", "Seen here.");
+            tmux.focus(false);
+            enter(tmux, "away?", "Done while away.");
+            tmux.waitUntil(s -> sent(out).contains("\u001b]9;Moka: Done while away.\u0007"),
+                    "the notification sent while away");
+            // The turn that ended while the person was looking notified no one.
+            assertThat(bytes(out).split("\u001b]9;", -1)).hasSize(2);
+            // The reports are no keys: nothing of them reached the composer or the prompts sent.
+            String screen = tmux.screen();
+            assertThat(screen).contains("› here?", "› away?").doesNotContain("[I").doesNotContain("[O");
+            tmux.type("/quit");
+            tmux.keys("Enter");
+            tmux.waitFor("This conversation:");
+            tmux.waitUntil(s -> sent(out).contains("\u001b[?1004l"), "focus reports to be turned off");
+        }
+    }
+
+    @Test
     void noColourAndFileOpenerNoneLinkNothingAndNotificationsAreOffByDefault() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "See src/Foo.java:3.").completed(),
                 Sse.response("r2").text("m2", "Again src/Foo.java:4.").completed());

@@ -4,8 +4,8 @@ import java.io.IOException;
 
 /**
  * Turns the bytes a terminal sends into {@link Key}s: escape sequences for arrows and editing keys, the
- * several spellings of Shift+Enter (CSI u, xterm's modifyOtherKeys, Alt+Enter), and bracketed paste, kept
- * whole so a pasted block becomes one message rather than one per line.
+ * several spellings of Shift+Enter (CSI u, xterm's modifyOtherKeys, Alt+Enter), bracketed paste, kept
+ * whole so a pasted block becomes one message rather than one per line, and focus reports (CSI I, CSI O).
  */
 final class KeyDecoder {
     /** Reads one character, waiting at most {@code timeoutMs} (0: forever); -2 on timeout, -1 at the end. */
@@ -90,6 +90,10 @@ final class KeyDecoder {
         }
         if (c == 'u') {
             return p.equals("13;2") ? Key.of(Key.Name.NEWLINE) : next();
+        }
+        // Only after CSI: arrow() also reads SS3's keys, and ESC O I is a keypad key there, no focus report.
+        if (p.isEmpty() && (c == 'I' || c == 'O')) {
+            return Key.of(c == 'I' ? Key.Name.FOCUS_IN : Key.Name.FOCUS_OUT);
         }
         return arrow(c);
     }

@@ -10,13 +10,17 @@ import java.util.Set;
 /**
  * {@code [tui] notifications}: a line for the terminal to notify with (OSC 9, as Codex sends) when a turn
  * ends or an approval waits, so a person who went to another window hears of it. Only the kinds configured
- * are kept; the text is made inert and kept to one short line.
+ * are kept, and, as Codex does, only while the terminal is not focused: a person looking at the conversation
+ * needs no desktop notification of it. Focus is known only from the terminal's reports (mode 1004), so until a
+ * first focus-in arrives the terminal counts as unfocused, and one that never reports focus notifies always.
+ * The text is made inert and kept to one short line.
  */
 final class Notifier {
     private static final int MAX_CHARS = 120;
 
     private final Set<Notification> wanted;
     private final List<String> pending = new ArrayList<>();
+    private boolean focused;
 
     Notifier(Set<Notification> wanted) {
         this.wanted = Set.copyOf(wanted);
@@ -34,6 +38,11 @@ final class Notifier {
         }
     }
 
+    /** The terminal reported that its window gained ({@code true}) or lost focus. */
+    void focus(boolean focused) {
+        this.focused = focused;
+    }
+
     /** The notifications since the last call, oldest first. */
     List<String> take() {
         List<String> taken = List.copyOf(pending);
@@ -42,7 +51,7 @@ final class Notifier {
     }
 
     private void add(Notification kind, String text) {
-        if (!wanted.contains(kind)) {
+        if (focused || !wanted.contains(kind)) {
             return;
         }
         String line = Clean.text(text).strip().replaceAll("\\s+", " ");

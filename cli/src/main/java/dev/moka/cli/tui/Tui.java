@@ -31,8 +31,13 @@ import org.jline.utils.NonBlockingReader;
 public final class Tui {
     /** How often the spinner and the turn's clock move when nothing else happens. */
     private static final long TICK_MS = 100;
-    private static final String PASTE_ON = "\u001b[?2004h";
-    private static final String PASTE_OFF = "\u001b[?2004l";
+    /**
+     * Bracketed paste (2004), and focus reports (1004), by which {@code [tui] notifications} are sent only while
+     * the person is elsewhere. Both are turned off as the UI ends, on an error too: a shell would otherwise
+     * read the reports as typed text.
+     */
+    private static final String MODES_ON = "\u001b[?2004h\u001b[?1004h";
+    private static final String MODES_OFF = "\u001b[?2004l\u001b[?1004l";
 
     /**
      * Display choices from config.toml ({@code config}) and the environment: MOKA_THEME ({@code theme}, may be
@@ -89,14 +94,14 @@ public final class Tui {
                 mokaHome);
         var notifier = new Notifier(config.notifications());
         Screen screen = new Screen(terminal.writer(), settings.colour());
-        terminal.writer().print(PASTE_ON);
+        terminal.writer().print(MODES_ON);
         try {
             startKeys(terminal.reader(), signals);
             app.start(firstPrompt, images);
             loop(app, screen, terminal, signals, current, fresh, notifier);
         } finally {
             screen.close(List.of());
-            terminal.writer().print(PASTE_OFF);
+            terminal.writer().print(MODES_OFF);
             terminal.writer().flush();
             terminal.setAttributes(saved);
             current.shutdown();
@@ -138,7 +143,7 @@ public final class Tui {
             try {
                 while (true) {
                     Key key = keys.next();
-                    signals.add(new Signal.Pressed(key));
+                    signals.add(Signal.of(key));
                     if (key.name() == Key.Name.EOF) {
                         return;
                     }
@@ -165,6 +170,7 @@ public final class Tui {
             while (signal != null) {
                 switch (signal) {
                     case Signal.Pressed p -> app.onKey(p.key());
+                    case Signal.Focus f -> notifier.focus(f.focused());
                     case Signal.FromEngine e -> {
                         if (current.isCurrent(e.source())) {
                             app.onEvent(e.event());

@@ -26,10 +26,11 @@ final class SessionGuards {
         this.mokaHome = mokaHome;
     }
 
+    /** Called on the task's own thread, which an approval answered "no, and stop" interrupts. */
     Guard forTask(TurnContext context, EventSink sink) {
         SandboxRules rules = SandboxRules.of(context.sandboxPolicy(), context.cwd(), settings.env(), mokaHome,
                 settings.allowGitWrites());
-        Approver approver = settings.canAsk() ? approvals.forTurn(sink) : Approver.NOBODY;
+        Approver approver = settings.canAsk() ? approvals.forTurn(sink, Thread.currentThread()) : Approver.NOBODY;
         return new Guard(context.approvalPolicy(), rules, settings.launcher(), grants, approver, sink::emit);
     }
 

@@ -8,11 +8,15 @@ import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ReviewDecision;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Approvals outliving their turn (asked by a script the turn left running) are refused when it ends. */
+/**
+ * Approvals outliving their turn (asked by a script the turn left running) are refused when it ends, and a
+ * script's approval answered "no, and stop" stops its turn.
+ */
 class PendingApprovalsTest {
     private static EventMsg.ExecApprovalRequest request(String callId) {
         return new EventMsg.ExecApprovalRequest(callId, List.of("touch", "x"), "/tmp", "because", null);
@@ -37,8 +41,8 @@ class PendingApprovalsTest {
         var shown = new CountDownLatch(2);
         EventSink endedTurn = event -> shown.countDown();
         EventSink otherTurn = event -> shown.countDown();
-        var left = ask(approvals.forTurn(endedTurn), "c1/1");
-        var kept = ask(approvals.forTurn(otherTurn), "c2/1");
+        var left = ask(approvals.forTurn(endedTurn, Thread.currentThread()), "c1/1");
+        var kept = ask(approvals.forTurn(otherTurn, Thread.currentThread()), "c2/1");
         assertThat(shown.await(10, TimeUnit.SECONDS)).isTrue();
 
         approvals.taskEnded(endedTurn);
@@ -49,5 +53,43 @@ class PendingApprovalsTest {
         assertThat(kept).isNotDone();
         assertThat(approvals.answer("c2/1", Review.of(ReviewDecision.APPROVED))).isTrue();
         assertThat(kept.get(10, TimeUnit.SECONDS)).isEqualTo(Review.of(ReviewDecision.APPROVED));
+    }
+
+    @Test
+    void aScriptAskingThroughATurnThatEndedIsRefusedWithoutShowingTheRequest() throws Exception {
+        var approvals = new PendingApprovals();
+        List<EventMsg> shown = new CopyOnWriteArrayList<>();
+        EventSink endedTurn = shown::add;
+        Approver approver = approvals.forTurn(endedTurn, Thread.currentThread());
+
+        approvals.taskEnded(endedTurn);
+
+        assertThat(ask(approver, "c1/1").get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(
+                InterruptedException.class, e -> assertThat(e.getMessage()).contains("ended before the person answered"));
+        assertThat(shown).isEmpty();
+        assertThat(approvals.answer("c1/1", Review.of(ReviewDecision.APPROVED))).isFalse();
+    }
+
+    @Test
+    void abortingAScriptsRequestInterruptsTheTurnThatOwnsIt() throws Exception {
+        var approvals = new PendingApprovals();
+        var shown = new CountDownLatch(1);
+        var turnInterrupted = new CompletableFuture<Boolean>();
+        // The turn, waiting on the model while its script waits on the person.
+        Thread turn = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(TimeUnit.SECONDS.toMillis(30));
+                turnInterrupted.complete(false);
+            } catch (InterruptedException e) {
+                turnInterrupted.complete(true);
+            }
+        });
+        var script = ask(approvals.forTurn(event -> shown.countDown(), turn), "c1/1");
+        assertThat(shown.await(10, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(approvals.answer("c1/1", Review.of(ReviewDecision.ABORT))).isTrue();
+
+        assertThat(script.get(10, TimeUnit.SECONDS)).isEqualTo(Review.of(ReviewDecision.ABORT));
+        assertThat(turnInterrupted.get(10, TimeUnit.SECONDS)).isTrue();
     }
 }
