@@ -67,6 +67,11 @@ final class Tmux implements AutoCloseable {
         tmux("resize-window", "-t", "moka", "-x", String.valueOf(width), "-y", String.valueOf(height));
     }
 
+    /** The pid of the pane's process: Moka's JVM, which the pane's command execs. */
+    long pid() throws IOException, InterruptedException {
+        return Long.parseLong(tmux("display-message", "-p", "-t", "moka", "#{pane_pid}").strip());
+    }
+
     /** The visible screen plus the scrollback, one string per row, trailing spaces gone. */
     String screen() throws IOException, InterruptedException {
         return tmux("capture-pane", "-p", "-t", "moka", "-S", "-2000");

@@ -105,6 +105,19 @@ class TuiDisplaySettingsTest extends ProcessFixture {
     }
 
     @Test
+    void aKilledUiGivesTheShellItsTerminalBack() throws Exception {
+        Path out = home.resolve("killed-bytes.txt");
+        try (Tmux tmux = Tmux.start(repo, env(""), 100, 30)) {
+            tmux.recordOutput(out);
+            tmux.waitFor("context left");
+            tmux.waitUntil(s -> sent(out).contains("\u001b[?2004h\u001b[?1004h"), "the modes to be turned on");
+            ProcessHandle.of(tmux.pid()).orElseThrow().destroy(); // SIGTERM, as `kill` or a closed window sends
+            // The pane's process has exited once its last bytes are out (tmux may reap it later).
+            tmux.waitUntil(s -> sent(out).contains("\u001b[?2004l\u001b[?1004l"), "the modes to be turned off");
+        }
+    }
+
+    @Test
     void noColourAndFileOpenerNoneLinkNothingAndNotificationsAreOffByDefault() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "See src/Foo.java:3.").completed(),
                 Sse.response("r2").text("m2", "Again src/Foo.java:4.").completed());

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Size;
@@ -95,15 +96,30 @@ public final class Tui {
         var notifier = new Notifier(config.notifications());
         Screen screen = new Screen(terminal.writer(), settings.colour());
         terminal.writer().print(MODES_ON);
+        // A kill (SIGTERM, SIGHUP: the window closed) ends the JVM without the finally below; the shell must
+        // not be left in raw mode, pasting in brackets and typing focus reports.
+        var restored = new AtomicBoolean();
+        Runnable restore = () -> {
+            if (restored.compareAndSet(false, true)) {
+                terminal.writer().print(MODES_OFF);
+                terminal.writer().flush();
+                terminal.setAttributes(saved);
+            }
+        };
+        Thread onKill = new Thread(restore, "moka-tui-restore");
+        Runtime.getRuntime().addShutdownHook(onKill);
         try {
             startKeys(terminal.reader(), signals);
             app.start(firstPrompt, images);
             loop(app, screen, terminal, signals, current, fresh, notifier);
         } finally {
             screen.close(List.of());
-            terminal.writer().print(MODES_OFF);
-            terminal.writer().flush();
-            terminal.setAttributes(saved);
+            restore.run();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onKill);
+            } catch (IllegalStateException exiting) {
+                // The JVM is already shutting down; the hook finds the terminal restored.
+            }
             current.shutdown();
             terminal.close();
         }
