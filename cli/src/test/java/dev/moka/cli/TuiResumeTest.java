@@ -94,6 +94,39 @@ class TuiResumeTest extends ProcessFixture {
     }
 
     @Test
+    void resumeLastOfACodeModeSessionShowsTheCommandAndTheDiffItsScriptMade() throws Exception {
+        Files.writeString(repo.resolve("notes.txt"), "old line\n");
+        String script = "const r = await tools.exec_command({cmd: \"echo from-the-script\"});\n"
+                + "await tools.apply_patch(\"*** Begin Patch\\n*** Update File: notes.txt\\n@@\\n-old line\\n"
+                + "+new line\\n*** End Patch\\n\");\n"
+                + "text(r.output);\n";
+        server.enqueue(Sse.response("r1").customToolCall("s1", "functions", "exec", script).completed(),
+                Sse.response("r2").text("m1", "The script edited the notes.").completed());
+        // A code-mode model: its commands and patches are calls of a script, not items of the history.
+        String[] codeMode = {"--full-auto", "-m", "gpt-6.1-sol"};
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, codeMode)) {
+            tmux.waitFor("context left");
+            tmux.type("edit the notes");
+            tmux.keys("Enter");
+            tmux.waitFor("The script edited the notes.");
+            tmux.keys("C-d");
+            tmux.waitFor("moka resume ");
+        }
+        assertThat(Files.readString(repo.resolve("notes.txt"))).isEqualTo("new line\n");
+        String[] resume = Stream.concat(Stream.of("resume", "--last"), Stream.of(codeMode)).toArray(String[]::new);
+        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, resume)) {
+            String screen = tmux.waitFor("The script edited the notes.");
+            assertThat(screen).contains("› edit the notes", "✓ Ran echo from-the-script", "exit 0",
+                    "│ from-the-script", "• Edited", "M notes.txt +1 -1", "-old line", "+new line")
+                    .doesNotContain("Ran a script");
+            assertThat(screen.indexOf("› edit the notes")).isLessThan(screen.indexOf("✓ Ran echo"));
+            assertThat(screen.indexOf("✓ Ran echo")).isLessThan(screen.indexOf("• Edited"));
+            assertThat(screen.indexOf("• Edited")).isLessThan(screen.indexOf("The script edited the notes."));
+        }
+        assertThat(server.requests()).hasSize(2);
+    }
+
+    @Test
     void resumeWithNoEarlierSessionSaysSoAndKeepsTheConversation() throws Exception {
         try (Tmux tmux = Tmux.start(repo, env(), 140, 30)) {
             tmux.waitFor("context left");

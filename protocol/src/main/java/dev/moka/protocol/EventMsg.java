@@ -119,7 +119,22 @@ public sealed interface EventMsg {
 
     record McpListToolsResponse(Map<String, JsonNode> tools) implements EventMsg {}
 
-    record ConversationHistoryResponse(String conversationId, List<JsonNode> entries) implements EventMsg {}
+    /**
+     * The answer to {@link Op.GetHistory}: the history's items ({@code entries}), oldest first, and the events of
+     * the calls whose items do not show what the person saw ({@code callEvents}: the calls a code-mode script
+     * made, which are not items, and MCP calls), oldest first, each cut to what a transcript shows of it.
+     */
+    record ConversationHistoryResponse(String conversationId, List<JsonNode> entries, List<EventMsg> callEvents)
+            implements EventMsg {
+        public ConversationHistoryResponse {
+            // An engine that sent none (older than the field) told no call by its events.
+            callEvents = callEvents == null ? List.of() : List.copyOf(callEvents);
+        }
+
+        public ConversationHistoryResponse(String conversationId, List<JsonNode> entries) {
+            this(conversationId, entries, List.of());
+        }
+    }
 
     record GetHistoryEntryResponse(long offset, long logId, JsonNode entry) implements EventMsg {}
 

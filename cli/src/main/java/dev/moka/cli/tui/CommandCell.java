@@ -17,7 +17,9 @@ record CommandCell(String command, boolean running, Integer exitCode, Long durat
 
     /** The command as its begin event gives it: the model's line, not the shell wrapped around it. */
     static CommandCell started(List<String> argv) {
-        return new CommandCell(Clean.text(ShellWords.shown(argv)), true, null, null, "", 0, false);
+        // No argv: the begin event was lost (a damaged rollout line), and only the end is known.
+        return new CommandCell(argv.isEmpty() ? "command" : Clean.text(ShellWords.shown(argv)), true, null, null, "",
+                0, false);
     }
 
     CommandCell tick(int frameNumber) {
@@ -64,7 +66,14 @@ record CommandCell(String command, boolean running, Integer exitCode, Long durat
         if (from > 0) {
             rows.add(Line.of("  │ … " + from + " earlier lines", theme.muted()));
         }
-        for (String line : lines.subList(from, lines.size())) {
+        rows.addAll(barred(lines.subList(from, lines.size()), width, theme));
+        return rows;
+    }
+
+    /** Lines of output under a cell's head, each behind a bar, wrapped hard: output is not prose. */
+    static List<Line> barred(List<String> lines, int width, Theme theme) {
+        List<Line> rows = new ArrayList<>();
+        for (String line : lines) {
             rows.addAll(Wrap.hard(Line.of(line, theme.muted()), width, Line.of("  │ ", theme.muted()),
                     Line.of("  │ ", theme.muted())));
         }

@@ -73,7 +73,7 @@ final class Conversation {
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecCommandEnd e -> {
                 CommandCell cell = running.remove(e.callId());
-                add((cell == null ? CommandCell.started(List.of("command")) : cell).ended(e.exitCode(), e.durationMs(),
+                add((cell == null ? CommandCell.started(List.of()) : cell).ended(e.exitCode(), e.durationMs(),
                         Clean.text(e.aggregatedOutput())));
             }
             case EventMsg.ExecApprovalRequest r -> approvals.add(r);
@@ -86,8 +86,7 @@ final class Conversation {
                     t.percentContextWindowLeft());
             case EventMsg.WebSearchEnd w -> notice("Searched the web: " + w.query(), Cell.Notice.Kind.INFO);
             case EventMsg.McpToolCallBegin m -> notice("Calling " + m.server() + "." + m.tool(), Cell.Notice.Kind.INFO);
-            case EventMsg.McpToolCallEnd m -> notice("Called " + m.server() + "." + m.tool() + " in "
-                    + m.durationMs() + " ms", Cell.Notice.Kind.INFO);
+            case EventMsg.McpToolCallEnd m -> mcpCalled(m.server(), m.tool(), m.durationMs());
             case EventMsg.ToolCallEnd t -> {
                 if (!t.success() && !"shell".equals(t.tool()) && !"apply_patch".equals(t.tool())) {
                     notice(t.tool() + " failed: " + t.brief(), Cell.Notice.Kind.ERROR);
@@ -112,7 +111,7 @@ final class Conversation {
                 finishAnswer(null);
                 return endTurn();
             }
-            case EventMsg.ConversationHistoryResponse h -> transcript(h.entries());
+            case EventMsg.ConversationHistoryResponse h -> transcript(h.entries(), h.callEvents());
             case EventMsg.TurnDiff d -> { }
             case EventMsg.UserMessage u -> unstarted = null;
             case EventMsg.McpListToolsResponse r -> add(McpToolList.cell(r.tools()));
@@ -200,12 +199,20 @@ final class Conversation {
         answer.finish(message == null ? null : Clean.text(message)).forEach(this::add);
     }
 
+    /** {@code durationMs} is null for a call of a resumed conversation whose end was not recorded. */
+    private void mcpCalled(String server, String tool, Long durationMs) {
+        notice("Called " + server + "." + tool + (durationMs == null ? "" : " in " + durationMs + " ms"),
+                Cell.Notice.Kind.INFO);
+    }
+
     /**
-     * A resumed conversation as it happened: its prompts and answers, and its commands, patches and plans in
-     * the cells their live events made (the engine reads each call back from the history).
+     * A resumed conversation as it happened: its prompts and answers, and its commands, patches, plans and MCP
+     * calls, a code-mode script's included, in the cells their live events made (the engine reads each call
+     * back from the history and the events it recorded). An MCP call is told by its end alone: its "Calling"
+     * notice said only that it was under way.
      */
-    private void transcript(List<JsonNode> entries) {
-        for (Transcript.Entry entry : Transcript.of(entries)) {
+    private void transcript(List<JsonNode> entries, List<EventMsg> callEvents) {
+        for (Transcript.Entry entry : Transcript.of(entries, callEvents)) {
             switch (entry) {
                 case Transcript.Prompt p -> add(new Cell.Prompt(Clean.text(p.text())));
                 case Transcript.Answer a -> add(new Cell.Answer(Clean.text(a.markdown())));
@@ -214,6 +221,8 @@ final class Conversation {
                 case Transcript.Call(PastCall.Patch p) -> add(PatchCell.of(p.changes(), p.success(), p.error(),
                         info.cwd()));
                 case Transcript.Call(PastCall.Plan p) -> add(PlanCell.of(p.explanation(), p.plan()));
+                case Transcript.Call(PastCall.Mcp m) -> mcpCalled(m.server(), m.tool(), m.durationMs());
+                case Transcript.Call(PastCall.Script s) -> add(ScriptCell.of(s.firstLine(), s.failed(), s.output()));
             }
         }
     }

@@ -82,4 +82,31 @@ class ConversationTest {
         conversation.apply(new EventMsg.ExecCommandEnd("c1", "", "", "built\n", 0, 2_300, "built\n"));
         assertThat(screen()).isEqualTo("✓ Ran make\n  exit 0 · 2.3s\n  │ built");
     }
+
+    @Test
+    void aResumedScriptShowsTheCellsItsCallsMadeLiveOrItselfWhenTheirEventsWereLost() {
+        List<EventMsg> events = List.of(
+                new EventMsg.ExecCommandBegin("s1/1", List.of("/bin/bash", "-lc", "make"), "/work", List.of()),
+                new EventMsg.ExecCommandEnd("s1/1", "", "", "built\n", 0, 2_300, ""),
+                new EventMsg.McpToolCallBegin("s1/2", "docs", "search", null),
+                new EventMsg.McpToolCallEnd("s1/2", "docs", "search", 30, null),
+                new EventMsg.ToolCallEnd("s1", "exec", true, "", 2_400));
+        List<JsonNode> entries = Stream.of(ResponseItem.Message.user("build it"),
+                new ResponseItem.CustomToolCall(null, "exec", "await tools.exec_command({cmd: 'make'});", "s1",
+                        "functions"),
+                new ResponseItem.CustomToolCallOutput("s1", "Script completed\nWall time 2.4 seconds\nOutput:\n"),
+                new ResponseItem.CustomToolCall(null, "exec", "// @exec: {}\nconst n = 7;\ntext(n);", "s2",
+                        "functions"),
+                new ResponseItem.CustomToolCallOutput("s2", "Script completed\nWall time 0.1 seconds\nOutput:\n\n"
+                        + "1\n2\n3\n4\n5\n6\n7\n"),
+                ResponseItem.Message.assistant("Built.")).map(i -> (JsonNode) ResponseItemCodec.toJson(i)).toList();
+        conversation.apply(new EventMsg.ConversationHistoryResponse("s1", entries, events));
+
+        assertThat(conversation.cells()).extracting(c -> c.getClass().getSimpleName())
+                .containsExactly("Prompt", "CommandCell", "Notice", "ScriptCell", "Answer");
+        assertThat(screen()).contains("› build it", "✓ Ran make\n  exit 0 · 2.3s\n  │ built",
+                "■ Called docs.search in 30 ms",
+                "• Ran a script: const n = 7;\n  │ 1\n  │ 2\n  │ 3\n  │ 4\n  │ 5\n  │ … 2 more lines\n", "Built.")
+                .doesNotContain("Wall time", "@exec", "await tools");
+    }
 }

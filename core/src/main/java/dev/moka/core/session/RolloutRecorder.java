@@ -206,12 +206,20 @@ public final class RolloutRecorder implements AutoCloseable {
         return Instant.now().toString();
     }
 
+    /** {@code text} cut to {@link #MAX_EVENT_STRING_CHARS}, saying how much was left out; null stays null. */
+    static String bounded(String text) {
+        if (text == null || text.length() <= MAX_EVENT_STRING_CHARS) {
+            return text;
+        }
+        return text.substring(0, MAX_EVENT_STRING_CHARS) + "… [" + (text.length() - MAX_EVENT_STRING_CHARS)
+                + " more characters not recorded]";
+    }
+
     /** A copy of {@code node} with every string longer than {@link #MAX_EVENT_STRING_CHARS} cut. */
     static JsonNode bounded(JsonNode node) {
         return switch (node) {
             case StringNode s when s.asString().length() > MAX_EVENT_STRING_CHARS -> StringNode.valueOf(
-                    s.asString().substring(0, MAX_EVENT_STRING_CHARS) + "… [" + (s.asString().length()
-                            - MAX_EVENT_STRING_CHARS) + " more characters not recorded]");
+                    bounded(s.asString()));
             case ObjectNode o -> {
                 ObjectNode copy = Json.object();
                 o.properties().forEach(field -> copy.set(field.getKey(), bounded(field.getValue())));

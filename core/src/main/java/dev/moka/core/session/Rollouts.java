@@ -3,6 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ModelCatalog;
 import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;
@@ -41,12 +42,15 @@ public final class Rollouts {
     /**
      * A conversation read from its rollout: its id, where it started, its items in order (as the last
      * compaction left them), the turn context they were last brought up to date with (null when the
-     * rollout records none), and one warning per line that had to be skipped.
+     * rollout records none), one warning per line that had to be skipped, and the events of the calls its
+     * items do not show (see {@link CallEvents}) for a face to tell them again.
      */
     public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
-            TurnContext lastContext, List<String> warnings, List<TurnStart> turns, Map<String, String> scriptValues) {
+            TurnContext lastContext, List<String> warnings, List<TurnStart> turns, Map<String, String> scriptValues,
+            List<EventMsg> callEvents) {
         public Recorded {
             scriptValues = Map.copyOf(scriptValues);
+            callEvents = List.copyOf(callEvents);
         }
     }
 
@@ -159,6 +163,8 @@ public final class Rollouts {
         TurnContext lastContext = null;
         List<String> warnings = new ArrayList<>();
         RecordedTurns turns = new RecordedTurns();
+        // Read in the same pass as the items, so a resume reads its file once.
+        CallEvents callEvents = new CallEvents(List.of());
         List<byte[]> lines = AppendOnlyLines.split(Files.readAllBytes(file));
         for (int n = 0; n < lines.size(); n++) {
             String text = AppendOnlyLines.decode(lines.get(n));
@@ -196,6 +202,7 @@ public final class Rollouts {
                     lastContext = turns.event(event.event(), items, lastContext, problems);
                     int number = n + 1;
                     problems.forEach(p -> warnings.add("rollout " + file + " line " + number + ": " + p));
+                    callEvents.recorded(event.event());
                 }
                 case RolloutLine.Unknown ignored -> { }
             }
@@ -206,7 +213,7 @@ public final class Rollouts {
         }
         List<ResponseItem> kept = withoutOrphanOutputs(items, file, warnings);
         return new Recorded(file, conversationId, cwd, kept, lastContext, List.copyOf(warnings), turns.in(kept),
-                scriptValues);
+                scriptValues, callEvents.of(kept));
     }
 
     /**

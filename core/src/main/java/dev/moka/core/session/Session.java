@@ -64,6 +64,7 @@ public final class Session implements AutoCloseable {
     private volatile TurnContext context;
     private volatile boolean shuttingDown;
     private final SessionGuards guards;
+    private final CallEvents callEvents;
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -117,6 +118,7 @@ public final class Session implements AutoCloseable {
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.guards = new SessionGuards(setup.guard(), home);
+        this.callEvents = new CallEvents(setup.resumedCallEvents());
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
@@ -199,6 +201,7 @@ public final class Session implements AutoCloseable {
     private void emit(String submissionId, EventMsg msg) {
         if (!isDelta(msg)) {
             setup.rollout().recordEvent(msg);
+            callEvents.seen(msg);
         }
         events.add(new Event(submissionId, msg));
         reportRolloutFailure(submissionId);
@@ -358,8 +361,9 @@ public final class Session implements AutoCloseable {
                 case RollbackTask rollback -> rollback(id, rollback.turns());
                 case UndoTask ignored -> undo(id);
                 case HistoryTask history -> {
-                    emit(id, new EventMsg.ConversationHistoryResponse(setup.conversationId(), runner.items().stream()
-                            .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList()));
+                    List<ResponseItem> items = runner.items();
+                    emit(id, new EventMsg.ConversationHistoryResponse(setup.conversationId(), items.stream()
+                            .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList(), callEvents.of(items)));
                     // A face showing a resumed history shows how much of the window it takes before any request.
                     emit(id, runner.tokenCount(history.context()));
                 }

@@ -22,16 +22,18 @@ import tools.jackson.databind.JsonNode;
  * is how commands are sandboxed and approved; {@code models} (null: the bundled catalog) describes a model a
  * later turn switches to; {@code resumedTurns} are where the resumed history's user turns began (for a
  * rollback past the resume); {@code snapshotsForUndo} says whether each turn is snapshotted so that
- * {@code Op.Undo} can restore its files (only a face that can undo asks for that, see {@link Face}).
+ * {@code Op.Undo} can restore its files (only a face that can undo asks for that, see {@link Face});
+ * {@code resumedCallEvents} are the events of the resumed calls its items do not show (see {@link CallEvents}).
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
         AutoCloseable owned, GuardSettings guard, ModelCatalog models, List<TurnStart> resumedTurns,
-        boolean snapshotsForUndo) {
+        boolean snapshotsForUndo, List<EventMsg> resumedCallEvents) {
     public SessionSetup {
         resumedTurns = resumedTurns == null ? List.of() : List.copyOf(resumedTurns);
+        resumedCallEvents = resumedCallEvents == null ? List.of() : List.copyOf(resumedCallEvents);
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
         providerId = providerId == null ? "openai" : providerId;
@@ -50,7 +52,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             AutoCloseable owned, GuardSettings guard, ModelCatalog models) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
                 resumedItems, outputSchema, mokaHome, contextSettings, resumedContext, providerId, startupNotices, log,
-                owned, guard, models, List.of(), false);
+                owned, guard, models, List.of(), false, List.of());
     }
 
     /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */

@@ -10,15 +10,17 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A tool call of a recorded conversation, read back from its call and output items for a face to show as it
- * showed the live call. Each tool reads its own call here, as it alone knows the formats it writes: a resumed
- * conversation has its items, not the events its calls sent.
+ * A tool call of a recorded conversation, read back for a face to show as it showed the live call. A direct
+ * call is read from its call and output items, each tool reading its own, as it alone knows the formats it
+ * writes; a call the items do not show (one a code-mode script made, an MCP call) is read from the events it
+ * sent, as the rollout recorded them.
  */
 public sealed interface PastCall {
     /**
-     * A command that ran, with the argv its {@code exec_command_begin} event had. {@code exitCode} and
-     * {@code durationMs} are null when the output does not state them (a refusal, a cut output, a command
-     * still running when the call returned): no figure is better than a guessed one.
+     * A command that ran, with the argv its {@code exec_command_begin} event had (empty when that event was
+     * lost and only its end is known). {@code exitCode} and {@code durationMs} are null when the output does
+     * not state them (a refusal, a cut output, a command still running when the call returned): no figure is
+     * better than a guessed one.
      */
     record Command(List<String> argv, Integer exitCode, Long durationMs, String output) implements PastCall {
         private static final Pattern OUTPUT_LINE = Pattern.compile("^Output:\\n", Pattern.MULTILINE);
@@ -61,6 +63,22 @@ public sealed interface PastCall {
             // In the patch's order, which Map.copyOf would lose.
             changes = Collections.unmodifiableMap(new LinkedHashMap<>(changes));
             error = error == null ? "" : error;
+        }
+    }
+
+    /**
+     * A call of an MCP server's tool, read from its {@code mcp_tool_call_begin}/{@code end} events (its items
+     * do not say which server); {@code durationMs} is null when its end was not recorded.
+     */
+    record Mcp(String server, String tool, Long durationMs) implements PastCall {}
+
+    /**
+     * A code-mode script told as one piece, when the rollout holds no event of it (a damaged or lost line, a
+     * turn interrupted before the script answered): its first line, whether it failed, and what it printed.
+     */
+    record Script(String firstLine, boolean failed, String output) implements PastCall {
+        public Script {
+            output = output == null ? "" : output;
         }
     }
 

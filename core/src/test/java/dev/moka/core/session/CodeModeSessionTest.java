@@ -2,9 +2,13 @@ package dev.moka.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.tools.PastCall;
+import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
+import dev.moka.protocol.PlanItem;
+import dev.moka.protocol.StepStatus;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
@@ -50,7 +54,67 @@ class CodeModeSessionTest {
         return Sse.response(id).text("m_" + id, "done").completed();
     }
 
+    /** The transcript a face builds from the answer to {@code GetHistory}. */
+    private static List<Transcript.Entry> transcript(Session session) throws InterruptedException {
+        session.submit(new Op.GetHistory());
+        while (true) {
+            Event event = session.pollEvent(30, TimeUnit.SECONDS);
+            assertThat(event).as("the answer to GetHistory").isNotNull();
+            if (event.msg() instanceof EventMsg.ConversationHistoryResponse history) {
+                return Transcript.of(history.entries(), history.callEvents());
+            }
+        }
+    }
 
+    @Test
+    void aResumedScriptShowsItsCommandPatchAndPlanBetweenThePromptAndTheAnswerAndSendsTheSameHistory()
+            throws Exception {
+        String script = """
+                const before = await tools.exec_command({cmd: "cat greet.txt"});
+                await tools.apply_patch("*** Begin Patch\\n*** Update File: greet.txt\\n@@\\n-hello\\n+hello, moka\\n*** End Patch\\n");
+                await tools.update_plan({plan: [{step: "greet", status: "completed"}]});
+                text("done: " + before.output.trim());
+                """;
+        server.enqueue(exec("r1", "c1", script), done("r2"), done("r3"));
+        String id;
+        List<Transcript.Entry> live;
+        try (Session session = harness.start(cwd)) {
+            id = session.conversationId();
+            SessionHarness.turn(session, "update the greeting");
+            live = transcript(session);
+        }
+        List<Transcript.Entry> resumed;
+        try (Session session = harness.resume(id, cwd)) {
+            resumed = transcript(session);
+            SessionHarness.turn(session, "and now?");
+        }
+        assertThat(resumed).hasSize(5);
+        assertThat(resumed.getFirst()).isEqualTo(new Transcript.Prompt("update the greeting"));
+        assertThat(resumed.get(1)).isInstanceOfSatisfying(Transcript.Call.class, call -> assertThat(call.call())
+                .isInstanceOfSatisfying(PastCall.Command.class, command -> {
+                    assertThat(command.argv().getLast()).isEqualTo("cat greet.txt");
+                    assertThat(command.exitCode()).isZero();
+                    assertThat(command.durationMs()).isNotNull();
+                    assertThat(command.output()).isEqualTo("hello\n");
+                }));
+        assertThat(resumed.get(2)).isInstanceOfSatisfying(Transcript.Call.class, call -> assertThat(call.call())
+                .isInstanceOfSatisfying(PastCall.Patch.class, patch -> {
+                    assertThat(patch.success()).isTrue();
+                    assertThat(patch.changes()).containsOnlyKeys(cwd.resolve("greet.txt").toString());
+                    assertThat(patch.changes().values().iterator().next().toString()).contains("+hello, moka");
+                }));
+        assertThat(resumed.get(3)).isEqualTo(new Transcript.Call(new PastCall.Plan(null,
+                List.of(new PlanItem("greet", StepStatus.COMPLETED)))));
+        assertThat(resumed.get(4)).isEqualTo(new Transcript.Answer("done"));
+        // The live session told the same before it was closed.
+        assertThat(live).isEqualTo(resumed);
+        // The events are never sent: the request after the resume continues the cached prefix.
+        List<JsonNode> before = harness.sampling().get(1).input();
+        List<JsonNode> after = harness.sampling().get(2).input();
+        assertThat(after.subList(0, before.size())).isEqualTo(before);
+        assertThat(after.subList(before.size(), after.size())).extracting(i -> i.get("role").asString())
+                .containsExactly("assistant", "user");
+    }
 
     @Test
     void aScriptRunsACommandPatchesAFileAndReadsItBackInOneRoundTrip() throws Exception {

@@ -3,6 +3,7 @@ package dev.moka.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.tools.PastCall;
+import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.PlanItem;
 import dev.moka.protocol.ResponseItem;
@@ -10,6 +11,7 @@ import dev.moka.protocol.ResponseItemCodec;
 import dev.moka.protocol.StepStatus;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -20,7 +22,20 @@ class TranscriptTest {
             + "*** End Patch\n";
 
     private static List<Transcript.Entry> told(ResponseItem... items) {
-        return Transcript.of(Arrays.stream(items).map(i -> (JsonNode) ResponseItemCodec.toJson(i)).toList());
+        return told(List.of(), items);
+    }
+
+    private static List<Transcript.Entry> told(List<EventMsg> callEvents, ResponseItem... items) {
+        return Transcript.of(Arrays.stream(items).map(i -> (JsonNode) ResponseItemCodec.toJson(i)).toList(),
+                callEvents);
+    }
+
+    private static ResponseItem.CustomToolCall script(String callId, String source) {
+        return new ResponseItem.CustomToolCall(null, "exec", source, callId, "functions");
+    }
+
+    private static List<PastCall> calls(List<Transcript.Entry> entries) {
+        return entries.stream().map(e -> ((Transcript.Call) e).call()).toList();
     }
 
     private static PastCall only(List<Transcript.Entry> entries) {
@@ -118,5 +133,97 @@ class TranscriptTest {
                 new Transcript.Call(new PastCall.Plan("why", List.of(new PlanItem("read", StepStatus.COMPLETED),
                         new PlanItem("fix", StepStatus.IN_PROGRESS)))),
                 new Transcript.Call(new PastCall.Command(List.of("sh", "-c", "git status"), 0, 100L, "clean")));
+    }
+
+    @Test
+    void aScriptsCallsAreToldFromTheirEventsInTheOrderTheyEndedWhereTheScriptIs() {
+        List<String> argv = List.of("/bin/bash", "-lc", "make");
+        Map<String, JsonNode> changes = Map.of("/w/notes.txt", Json.object().set("update",
+                Json.object().put("unified_diff", "@@\n-old\n+new\n")));
+        List<EventMsg> events = List.of(
+                new EventMsg.ExecCommandBegin("c1/1", argv, "/w", List.of()),
+                new EventMsg.PatchApplyBegin("c1/2", true, changes),
+                new EventMsg.PatchApplyEnd("c1/2", "", "", true),
+                new EventMsg.ExecCommandEnd("c1/1", "", "", "built\n", 0, 1200, ""),
+                new EventMsg.McpToolCallBegin("c1/3", "docs", "search", null),
+                new EventMsg.McpToolCallEnd("c1/3", "docs", "search", 30, null),
+                new EventMsg.PlanUpdate("why", List.of(new PlanItem("build", StepStatus.COMPLETED))),
+                new EventMsg.ToolCallEnd("c1/4", "update_plan", true, "", 1),
+                new EventMsg.ToolCallEnd("c1", "exec", true, "", 1500),
+                // Another script's call, and a direct call's command (read from its items, not from here).
+                new EventMsg.ExecCommandEnd("c9/1", "", "", "elsewhere\n", 0, 1, ""));
+        assertThat(calls(told(events, ResponseItem.Message.user("build it"), script("c1", "await tools.make();"),
+                new ResponseItem.CustomToolCallOutput("c1", "Script completed\nWall time 1.5 seconds\nOutput:\n"),
+                ResponseItem.Message.assistant("Built.")).subList(1, 5))).containsExactly(
+                new PastCall.Patch(changes, true, ""), new PastCall.Command(argv, 0, 1200L, "built\n"),
+                new PastCall.Mcp("docs", "search", 30L),
+                new PastCall.Plan("why", List.of(new PlanItem("build", StepStatus.COMPLETED))));
+    }
+
+    @Test
+    void aCallWithHalfItsEventsIsToldAsFarAsTheyGoAndAScriptThatCalledNothingShownIsNotTold() {
+        List<String> argv = List.of("/bin/bash", "-lc", "npm run dev");
+        List<EventMsg> events = List.of(
+                // Its begin line was lost; its end still says how it went.
+                new EventMsg.ExecCommandEnd("c1/1", "", "", "ok\n", 0, 5, ""),
+                // Still running when the script ended, and a patch whose end was lost: whether it applied is unknown.
+                new EventMsg.ExecCommandBegin("c1/2", argv, "/w", List.of()),
+                new EventMsg.PatchApplyBegin("c1/3", true, Map.of()),
+                new EventMsg.ToolCallEnd("c1", "exec", true, "", 10),
+                new EventMsg.ToolCallEnd("c2", "exec", true, "", 10));
+        assertThat(calls(told(events, script("c1", "x"), new ResponseItem.CustomToolCallOutput("c1", "done"),
+                script("c2", "text(1 + 1);"), new ResponseItem.CustomToolCallOutput("c2", "done")))).containsExactly(
+                new PastCall.Command(List.of(), 0, 5L, "ok\n"), new PastCall.Command(argv, null, null, ""));
+    }
+
+    @Test
+    void aScriptWithNoRecordedEventIsToldAsOnePieceItsFirstLineAndWhatItPrinted() {
+        String source = "// @exec: {\"yield_time_ms\": 1000}\n\n  const r = await tools.exec_command({cmd: 'ls'});\n"
+                + "text(r.output);\n";
+        var failed = new ResponseItem.CustomToolCallOutput("c1", "Script failed\nWall time 0.2 seconds\nOutput:\n\n"
+                + "a.txt\nScript error:\nError: boom");
+        var aborted = new ResponseItem.CustomToolCallOutput("c2", "aborted by the person");
+        assertThat(calls(told(script("c1", source), failed, script("c2", "text('x')"), aborted))).containsExactly(
+                new PastCall.Script("const r = await tools.exec_command({cmd: 'ls'});", true,
+                        "a.txt\nScript error:\nError: boom"),
+                new PastCall.Script("text('x')", false, "aborted by the person"));
+    }
+
+    @Test
+    void anMcpCallIsToldByItsEventsWhichSayItsServer() {
+        var call = new ResponseItem.FunctionCall(null, "search", "{\"q\":\"moka\"}", "m1", "mcp__docs");
+        assertThat(calls(told(List.of(new EventMsg.McpToolCallBegin("m1", "docs", "search", null),
+                new EventMsg.McpToolCallEnd("m1", "docs", "search", 42, null)), call,
+                new ResponseItem.FunctionCallOutput("m1", "found")))).containsExactly(
+                new PastCall.Mcp("docs", "search", 42L));
+    }
+
+    @Test
+    void aSessionKeepsOnlyWhatATranscriptShowsOfTheCallsItsHistoryStillHolds() {
+        var events = new CallEvents(List.of());
+        String huge = "x".repeat(RolloutRecorder.MAX_EVENT_STRING_CHARS + 10);
+        events.seen(new EventMsg.ExecCommandBegin("c1", List.of("ls"), "/w", List.of()));
+        events.seen(new EventMsg.ExecCommandEnd("c1/1", huge, huge, huge, 0, 1, huge));
+        events.seen(new EventMsg.ToolCallEnd("c1/2", "view_image", true, "viewed", 1));
+        events.seen(new EventMsg.McpToolCallEnd("m1", "docs", "search", 3, Json.object().put("big", huge)));
+        events.seen(new EventMsg.AgentMessage("hi"));
+        // A plan names no call: it is kept with the end of the script's update_plan call that follows it.
+        var direct = new EventMsg.PlanUpdate("direct", List.of());
+        var nested = new EventMsg.PlanUpdate("nested", List.of());
+        events.seen(direct);
+        events.seen(new EventMsg.ToolCallEnd("p1", "update_plan", true, "plan: 0/0 done", 1));
+        events.seen(new EventMsg.ToolCallEnd("c1/5", "update_plan", false, "bad plan", 1));
+        events.seen(nested);
+        events.seen(new EventMsg.ToolCallEnd("c1/6", "update_plan", true, "plan: 0/0 done", 1));
+        events.recorded(Json.MAPPER.valueToTree(new EventMsg.PatchApplyEnd("c2/1", "", "", true)));
+        events.recorded(Json.object().put("type", "exec_command_end").put("call_id", "c1/3").put("exit_code", "x"));
+        List<EventMsg> kept = events.of(List.of(script("c1", "x"), new ResponseItem.FunctionCall(null, "search",
+                "{}", "m1", "mcp__docs")));
+        assertThat(kept).containsExactly(
+                new EventMsg.ExecCommandEnd("c1/1", "", "", RolloutRecorder.bounded(huge), 0, 1, ""),
+                new EventMsg.McpToolCallEnd("m1", "docs", "search", 3, null), nested,
+                new EventMsg.ToolCallEnd("c1/6", "update_plan", true, "", 1));
+        assertThat(events.of(List.of(script("c2", "x")))).containsExactly(
+                new EventMsg.PatchApplyEnd("c2/1", "", "", true));
     }
 }

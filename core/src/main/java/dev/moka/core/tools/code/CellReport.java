@@ -5,6 +5,7 @@ import dev.moka.protocol.ContentItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * A cell's state as the model reads it, in the header form the models were trained on: {@code Script
@@ -15,6 +16,9 @@ import java.util.Locale;
 final class CellReport {
     /** The estimate used to turn a token budget into characters. */
     static final int CHARS_PER_TOKEN = 4;
+    static final String FAILED = "Script failed";
+    /** The header {@link #of} writes, as a recorded output is read back: group 1 is the status. */
+    static final Pattern HEADER = Pattern.compile("\\A(Script [^\\n]*)\\nWall time [^\\n]*\\nOutput:\\n");
 
     private CellReport() {}
 
@@ -22,7 +26,7 @@ final class CellReport {
         String status = switch (snapshot.outcome()) {
             case null -> "Script running with cell ID " + cellId;
             case ScriptOutcome.Completed c -> "Script completed";
-            case ScriptOutcome.Failed f -> "Script failed";
+            case ScriptOutcome.Failed f -> FAILED;
         };
         String header = status + String.format(Locale.ROOT, "\nWall time %.1f seconds\nOutput:\n",
                 snapshot.wallMillis() / 1000.0);

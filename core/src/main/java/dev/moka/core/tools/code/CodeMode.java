@@ -2,6 +2,7 @@ package dev.moka.core.tools.code;
 
 import dev.moka.core.config.CodeModeLimits;
 import dev.moka.core.tools.CodeModeOffer;
+import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
@@ -13,9 +14,11 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
 
 /**
  * Code mode for one session: the model is offered {@code exec} and {@code wait} in the namespace
@@ -45,6 +48,55 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
     public CodeMode(CodeModeLimits limits, ScriptStore store) {
         this.limits = limits;
         this.store = store;
+    }
+
+    /** Whether a call of the model's runs a script: {@code exec}, in the namespace {@code functions} or none. */
+    public static boolean runsScript(String name, String namespace) {
+        return ExecTool.NAME.equals(name) && (namespace == null || ExecSpec.NAMESPACE.equals(namespace));
+    }
+
+    /**
+     * The id of the {@code n}th call a script makes: its {@code exec} call's id, a slash and n. The calls'
+     * events carry it, so what they showed can be told again under the script (see {@link #scriptOf}).
+     */
+    static String nestedCallId(String scriptCallId, int n) {
+        return scriptCallId + "/" + n;
+    }
+
+    /** The id of the {@code exec} call whose script made the call {@code callId}; empty for the model's own call. */
+    public static Optional<String> scriptOf(String callId) {
+        int slash = callId == null ? -1 : callId.lastIndexOf('/');
+        if (slash <= 0 || slash == callId.length() - 1) {
+            return Optional.empty();
+        }
+        for (int i = slash + 1; i < callId.length(); i++) {
+            if (!Character.isDigit(callId.charAt(i))) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(callId.substring(0, slash));
+    }
+
+    /**
+     * A recorded {@code exec} call read back as one piece, for when what its nested calls showed was not
+     * recorded: the script's first line (past the {@code // @exec:} options) and what it printed, its report's
+     * header left out. An output not in the report's form (the call was refused or aborted) is all printed.
+     */
+    public static PastCall.Script past(String input, String output) {
+        String source = input == null ? "" : input;
+        if (source.startsWith(ExecTool.PRAGMA)) {
+            int end = source.indexOf('\n');
+            source = end < 0 ? "" : source.substring(end + 1);
+        }
+        String firstLine = source.lines().map(String::strip).filter(line -> !line.isEmpty()).findFirst().orElse("");
+        String text = output == null ? "" : output;
+        Matcher header = CellReport.HEADER.matcher(text);
+        if (!header.find()) {
+            return new PastCall.Script(firstLine, false, text);
+        }
+        // The header is an item of its own, joined to the next with a line break the script did not print.
+        return new PastCall.Script(firstLine, header.group(1).equals(CellReport.FAILED),
+                text.substring(header.end()).replaceFirst("\\A\\n+", ""));
     }
 
     /** The router whose other tools scripts call; set once, right after the router is built. */

@@ -73,7 +73,7 @@ final class ExecSpec {
                 %s
                 ```
                 """.formatted(DEFAULT_YIELD_MS, MAX_YIELD_MS, DEFAULT_MAX_OUTPUT_TOKENS, tools.declarations());
-        return new ToolSpec.Freeform("exec", description.strip(), "lark", GRAMMAR);
+        return new ToolSpec.Freeform(ExecTool.NAME, description.strip(), "lark", GRAMMAR);
     }
 
     static ToolSpec.Function waitSpec() {

@@ -12,6 +12,7 @@ import tools.jackson.databind.JsonNode;
 
 /** {@code exec}: runs the model's script as a new cell and answers when it ends or its yield time is up. */
 final class ExecTool implements Tool {
+    static final String NAME = "exec";
     static final String PRAGMA = "// @exec:";
     private final CodeMode codeMode;
 
@@ -21,7 +22,7 @@ final class ExecTool implements Tool {
 
     @Override
     public String name() {
-        return "exec";
+        return NAME;
     }
 
     @Override
