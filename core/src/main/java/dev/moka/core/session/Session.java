@@ -199,7 +199,7 @@ public final class Session implements AutoCloseable {
     }
 
     private void emit(String submissionId, EventMsg msg) {
-        if (!isDelta(msg)) {
+        if (recorded(msg)) {
             setup.rollout().recordEvent(msg);
             callEvents.seen(msg);
         }
@@ -221,10 +221,18 @@ public final class Session implements AutoCloseable {
         });
     }
 
-    private static boolean isDelta(EventMsg msg) {
-        return msg instanceof EventMsg.AgentMessageDelta || msg instanceof EventMsg.AgentReasoningDelta
+    /**
+     * Whether an event goes into the rollout. Deltas do not (the items and end events hold what they added up
+     * to), nor answers to a face's questions: the whole history a resume asks for, written back into the
+     * rollout at each resume, grew it by the conversation's size every time.
+     */
+    private static boolean recorded(EventMsg msg) {
+        return !(msg instanceof EventMsg.AgentMessageDelta || msg instanceof EventMsg.AgentReasoningDelta
                 || msg instanceof EventMsg.AgentReasoningRawContentDelta
-                || msg instanceof EventMsg.ExecCommandOutputDelta;
+                || msg instanceof EventMsg.ExecCommandOutputDelta
+                || msg instanceof EventMsg.ConversationHistoryResponse
+                || msg instanceof EventMsg.GetHistoryEntryResponse
+                || msg instanceof EventMsg.McpListToolsResponse);
     }
 
     private void submissionLoop() {

@@ -9,6 +9,7 @@ import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Op;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +98,10 @@ class SessionResumeTest {
                     .containsExactly("assistant", "user");
             assertThat(server.requests().get(2).bodyJson().get("tools"))
                     .isEqualTo(server.requests().get(0).bodyJson().get("tools"));
+            // The answer is for the face that asked, not the record: written back, every resume grew the
+            // rollout by the whole conversation.
+            String rollout = Files.readString(Rollouts.findById(home, conversationId.substring(0, 8)).orElseThrow());
+            assertThat(rollout).doesNotContain("conversation_history").contains("\"token_count\"");
         }
     }
 
