@@ -33,11 +33,7 @@ class SessionResumeTest {
                             .functionCall("call_1", "shell", "{\"command\":[\"echo\",\"x\"]}").completed(),
                     Sse.response("resp_2").text("msg_1", "first done").completed(),
                     Sse.response("resp_3").text("msg_2", "resumed done").completed());
-            String conversationId;
-            try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
-                conversationId = session.conversationId();
-                SessionHarness.turn(session, "first");
-            }
+            String conversationId = firstTurn(server);
             Path file = Rollouts.findById(home, conversationId.substring(0, 8)).orElseThrow();
             Rollouts.Recorded recorded = Rollouts.read(file);
             assertThat(recorded.conversationId()).isEqualTo(conversationId);
@@ -45,12 +41,9 @@ class SessionResumeTest {
                     conversationId)) {
                 SessionHarness.turn(resumed, "again");
             }
-            List<JsonNode> before = server.requests().get(1).input();
-            List<JsonNode> after = server.requests().get(2).input();
-            assertThat(after.subList(0, before.size())).isEqualTo(before);
-            assertThat(after.subList(before.size(), after.size())).extracting(i -> i.get("role").asString())
-                    .containsExactly("assistant", "user");
-            assertThat(after.stream().filter(i -> i.toString().contains("<environment_context>"))).hasSize(1);
+            assertTheThirdRequestContinuesTheSecond(server);
+            assertThat(server.requests().get(2).input().stream()
+                    .filter(i -> i.toString().contains("<environment_context>"))).hasSize(1);
             assertThat(server.requests()).extracting(r -> r.bodyJson().get("prompt_cache_key").asString())
                     .containsOnly(conversationId);
         }
@@ -65,11 +58,7 @@ class SessionResumeTest {
                             .completed(),
                     Sse.response("resp_2").text("msg_1", "first done").completed(),
                     Sse.response("resp_3").text("msg_2", "resumed done").completed());
-            String conversationId;
-            try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
-                conversationId = session.conversationId();
-                SessionHarness.turn(session, "first");
-            }
+            String conversationId = firstTurn(server);
             EventMsg.TokenCount count;
             try (Session resumed = SessionHarness.resume(server, home, cwd, "gpt-5.1-codex", conversationId)) {
                 resumed.submit(new Op.GetHistory());
@@ -91,11 +80,7 @@ class SessionResumeTest {
                     .isEqualTo(TokenAccounting.percentLeft(count.estimatedPromptTokens(), window));
             // Nothing was sent for it, and the request after it continues the cached prefix as before.
             assertThat(server.requests()).hasSize(3);
-            List<JsonNode> before = server.requests().get(1).input();
-            List<JsonNode> after = server.requests().get(2).input();
-            assertThat(after.subList(0, before.size())).isEqualTo(before);
-            assertThat(after.subList(before.size(), after.size())).extracting(i -> i.get("role").asString())
-                    .containsExactly("assistant", "user");
+            assertTheThirdRequestContinuesTheSecond(server);
             assertThat(server.requests().get(2).bodyJson().get("tools"))
                     .isEqualTo(server.requests().get(0).bodyJson().get("tools"));
             // The answer is for the face that asked, not the record: written back, every resume grew the
@@ -131,5 +116,22 @@ class SessionResumeTest {
             assertThat(input.get(2).get("output").asString()).startsWith("aborted");
             assertThat(Rollouts.read(file).items()).hasSize(input.size() + 1);
         }
+    }
+
+    /** Runs the first session's one turn ("first": a shell call, then an answer); its conversation id. */
+    private String firstTurn(MockResponsesServer server) throws Exception {
+        try (Session session = SessionHarness.start(server, home, cwd, "gpt-5.1-codex")) {
+            SessionHarness.turn(session, "first");
+            return session.conversationId();
+        }
+    }
+
+    /** The resumed turn's request is the first session's last request, then its answer and the new message. */
+    private static void assertTheThirdRequestContinuesTheSecond(MockResponsesServer server) {
+        List<JsonNode> before = server.requests().get(1).input();
+        List<JsonNode> after = server.requests().get(2).input();
+        assertThat(after.subList(0, before.size())).isEqualTo(before);
+        assertThat(after.subList(before.size(), after.size())).extracting(i -> i.get("role").asString())
+                .containsExactly("assistant", "user");
     }
 }
