@@ -37,6 +37,8 @@ public final class Tui {
      * the person is elsewhere. Both are turned off as the UI ends, on an error too: a shell would otherwise
      * read the reports as typed text.
      */
+    /** The width assumed where the terminal tells none. */
+    private static final int DEFAULT_WIDTH = 80;
     private static final String MODES_ON = "\u001b[?2004h\u001b[?1004h";
     private static final String MODES_OFF = "\u001b[?2004l\u001b[?1004l";
 
@@ -71,6 +73,9 @@ public final class Tui {
      */
     public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
             String firstPrompt, List<Path> images, Streams streams) throws IOException, InterruptedException {
+        // What the first turn would do cold is done beside opening the terminal, not once the composer is up:
+        // a prompt typed at once then found this thread still busy on the second core.
+        WarmUp.start("moka-tui-first-turn", () -> firstTurnWarmUp(DEFAULT_WIDTH));
         Terminal terminal = terminal(streams);
         Attributes saved = terminal.enterRawMode();
         Attributes raw = terminal.getAttributes();
@@ -175,9 +180,6 @@ public final class Tui {
         Size size = terminal.getSize();
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
-        // The composer is ready: what the first turn would do cold is done while the person types.
-        int firstWidth = drawnWidth;
-        WarmUp.start("moka-tui-first-turn", () -> firstTurnWarmUp(firstWidth));
         while (!app.done()) {
             Signal signal = signals.poll(TICK_MS, TimeUnit.MILLISECONDS);
             boolean resized = false;
@@ -238,7 +240,7 @@ public final class Tui {
     }
 
     private static int width(Size size) {
-        return size.getColumns() > 0 ? size.getColumns() : 80;
+        return size.getColumns() > 0 ? size.getColumns() : DEFAULT_WIDTH;
     }
 
     private static int height(Size size) {
