@@ -108,7 +108,7 @@ moka_train_one() {
 
 # Trains exec's cache $1 and the interactive UI's ($1 with -ui before .aot), each also for sessions that start
 # MCP servers (-mcp before .aot): the MCP SDK and Reactor are some 600 classes, which a cache loads at every
-# start, so a session without servers gets a cache without them (its first request ~6% sooner, 5 MB less RSS).
+# start, so a session without servers gets a cache without them (5 MB less RSS, its first request 0-6% sooner).
 moka_train() {
   local cache=$1
   rm -f "$root"/cli/target/moka-*.aot "$root"/cli/target/moka-*.aot.failed
