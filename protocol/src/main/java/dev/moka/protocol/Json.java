@@ -31,7 +31,7 @@ public final class Json {
 
     /**
      * Builds the serializers of the events every turn records in its rollout before the first request (its
-     * start and the person's message), which would otherwise be built on that turn's path: for a front end
+     * start and the person's message, and the message as an item), which would otherwise be built on that turn's path: for a front end
      * that has time to spare before its first turn, such as the interactive UI while the person types.
      */
     public static void warmUpTurn() {
@@ -39,6 +39,8 @@ public final class Json {
         MAPPER.valueToTree(new EventMsg.UserMessage("", java.util.List.of()));
         MAPPER.valueToTree(new EventMsg.AgentMessage(""));
         MAPPER.valueToTree(new EventMsg.TaskComplete(""));
+        // The person's message as the rollout records it and the request carries it.
+        MAPPER.writeValueAsBytes(ResponseItemCodec.toJson(ResponseItem.Message.user("warm up")));
     }
 
     public static ObjectNode object() {
