@@ -72,7 +72,10 @@ final class GitWorktree {
             Path real = root.resolve(run(root, null, "rev-parse", "--git-path", "index").strip());
             if (Files.isRegularFile(real)) {
                 // Starting from the real index lets git skip hashing the files whose stat data did not change.
-                Files.copy(real, index, StandardCopyOption.REPLACE_EXISTING);
+                // With its own time: git re-reads a file whose stat data matches when the index is not older than
+                // the file (racy git); a copy dated now would hide an edit of the same size made in the second the
+                // index was written.
+                Files.copy(real, index, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
             } else {
                 Files.delete(index);
             }
