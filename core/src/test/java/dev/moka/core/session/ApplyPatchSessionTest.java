@@ -9,20 +9,16 @@ import dev.moka.core.tools.patch.PatchInterceptingShell;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** apply_patch end to end: the model's call over the wire, the files on disk, and what goes back. */
-class ApplyPatchSessionTest {
+class ApplyPatchSessionTest extends SessionFixture {
     private static final String PATCH = """
             *** Begin Patch
             *** Update File: greet.txt
@@ -34,23 +30,9 @@ class ApplyPatchSessionTest {
             *** End Patch
             """;
 
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
     @BeforeEach
     void setUp() throws Exception {
         Files.writeString(cwd.resolve("greet.txt"), "hello\nworld\n");
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     private List<Tool> tools(ApplyPatchTool.Form form) {

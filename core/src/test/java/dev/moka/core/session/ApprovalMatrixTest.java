@@ -10,18 +10,14 @@ import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReviewDecision;
 import dev.moka.protocol.SandboxMode;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Approval policy x sandbox mode x command kind x the person's decision, through a real session over the
  * testkit server: whether the person is asked, and whether the command really ran (a file it makes).
  */
-class ApprovalMatrixTest {
+class ApprovalMatrixTest extends SessionFixture {
     /** What the model asks to run. */
     enum Kind {
         /** Only reads: {@code ls}. */
@@ -44,23 +40,9 @@ class ApprovalMatrixTest {
         ESCALATED
     }
 
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
     @BeforeEach
     void setUp() throws Exception {
-        server = MockResponsesServer.start();
         Files.createDirectories(cwd.resolve("victim"));
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     static Stream<Arguments> matrix() {

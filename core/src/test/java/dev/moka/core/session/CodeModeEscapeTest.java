@@ -3,24 +3,20 @@ package dev.moka.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.protocol.EventMsg;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Scripts that try to leave the JavaScript realm or bring the session down. Each one runs in a real session
  * as a model would send it; each must end as a failed script the model reads, leave no trace on the machine,
  * and leave the session able to run the next script.
  */
-class CodeModeEscapeTest {
+class CodeModeEscapeTest extends SessionFixture {
     private static final Map<String, String> ATTEMPTS = new java.util.LinkedHashMap<>();
 
     static {
@@ -50,26 +46,13 @@ class CodeModeEscapeTest {
         ATTEMPTS.put("eval of host code", "eval('Java.type(\"java.io.File\")');");
     }
 
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
     ContextHarness harness;
 
     @BeforeEach
     void setUp() {
-        server = MockResponsesServer.start();
         harness = new ContextHarness(server, home);
         harness.model = "gpt-6.1-sol";
         harness.extraToml = "[code_mode]\ncpu_seconds = 2\nmemory_mb = 256\n";
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     @Test

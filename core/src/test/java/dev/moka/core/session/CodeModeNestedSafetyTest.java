@@ -9,42 +9,18 @@ import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReviewDecision;
 import dev.moka.protocol.SandboxMode;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
  * What a script's nested calls go through, in real sessions: an MCP server's tool, the sandbox, and the
  * person's approval, exactly as a direct call would.
  */
-class CodeModeNestedSafetyTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
-
+class CodeModeNestedSafetyTest extends SessionFixture {
     private static Sse exec(String id, String callId, String script) {
         return Sse.response(id).customToolCall(callId, "functions", "exec", script).completed();
     }
@@ -160,7 +136,6 @@ class CodeModeNestedSafetyTest {
             }
         }
     }
-
 
     @Test
     void aScriptLeftRunningActsOnlyForTheTurnThatWaitsOnItUnderThatTurnsPolicy() throws Exception {

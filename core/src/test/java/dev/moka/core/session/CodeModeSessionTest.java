@@ -10,40 +10,23 @@ import dev.moka.protocol.Op;
 import dev.moka.protocol.PlanItem;
 import dev.moka.protocol.StepStatus;
 import dev.moka.testkit.CapturedRequest;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** Code mode end to end: a real session, a code-mode model over the testkit server, scripts that drive tools. */
-class CodeModeSessionTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
+class CodeModeSessionTest extends SessionFixture {
     ContextHarness harness;
 
     @BeforeEach
     void setUp() throws Exception {
-        server = MockResponsesServer.start();
         harness = new ContextHarness(server, home);
         harness.model = "gpt-6.1-sol";
         Files.writeString(cwd.resolve("greet.txt"), "hello\n");
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
     }
 
     private static Sse exec(String id, String callId, String script) {

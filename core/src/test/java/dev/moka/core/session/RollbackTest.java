@@ -5,38 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Op;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** Forking a conversation before earlier turns: what the model is sent next, live and after a resume. */
-class RollbackTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
+class RollbackTest extends SessionFixture {
     @BeforeEach
-    void startServer() {
-        server = MockResponsesServer.start();
+    void sixAnswers() {
         for (int i = 1; i <= 6; i++) {
             server.enqueue(Sse.response("r" + i).text("m" + i, "answer " + i).completed());
         }
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
     }
 
     @Test

@@ -5,37 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.testkit.CapturedRequest;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-class SessionTurnTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
-
+class SessionTurnTest extends SessionFixture {
     @Test
     void runsAShellCallAndFeedsItsOutputBack() throws Exception {
         server.enqueue(

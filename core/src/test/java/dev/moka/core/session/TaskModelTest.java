@@ -16,7 +16,6 @@ import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.testkit.CapturedRequest;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
 import dev.moka.testkit.Sse;
 import dev.moka.testkit.TinyDisk;
@@ -27,33 +26,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /** Turns queued behind each other keep their own context, and an interrupt stops only the running one. */
-class TaskModelTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
-
+class TaskModelTest extends SessionFixture {
     @Test
     void twoQueuedTurnsWithDifferentModelsEachSendTheirOwnModel() throws Exception {
         server.enqueue(

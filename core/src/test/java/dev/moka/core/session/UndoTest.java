@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Op;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,31 +13,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code /undo} through a real session in a real git repository: which files come back, and when it refuses. */
-class UndoTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
-
+class UndoTest extends SessionFixture {
     private void repository() throws Exception {
         git("init", "-q");
         Files.writeString(cwd.resolve("a.txt"), "one\n");

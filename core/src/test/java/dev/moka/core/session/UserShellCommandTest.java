@@ -6,37 +6,14 @@ import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.SandboxMode;
-import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** {@code !cmd}: the person's command runs in the session's sandbox and the model reads it next turn. */
-class UserShellCommandTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path cwd;
-
-    MockResponsesServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = MockResponsesServer.start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
-
+class UserShellCommandTest extends SessionFixture {
     private Session open(SandboxMode sandbox, AskForApproval approval) throws Exception {
         var harness = new ContextHarness(server, home);
         harness.sandbox = sandbox;
