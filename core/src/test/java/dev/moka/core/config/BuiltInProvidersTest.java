@@ -3,28 +3,13 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The providers Moka knows without config, {@code --oss} and {@code --local-provider}, and the auth keys. */
-class BuiltInProvidersTest {
-
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class BuiltInProvidersTest extends ConfigFixture {
     private static ConfigOverrides oss(String localProvider, String model) {
         return new ConfigOverrides(model, null, localProvider, null, null, null, List.of(), true);
     }

@@ -3,24 +3,10 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A provider with {@code wire_api = "chat"} has no compact endpoint: it always compacts locally. */
-class ChatProviderConfigTest {
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class ChatProviderConfigTest extends ConfigFixture {
     @Test
     void aChatProviderReadsItsWireApiAndCompactsLocallyByDefault() throws Exception {
         Config config = t.write("""

@@ -2,25 +2,10 @@ package dev.moka.core.config;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class ConfigErrorsTest {
-
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class ConfigErrorsTest extends ConfigFixture {
     @Test
     void badTomlSyntaxNamesFileAndLine() throws Exception {
         t.write("""

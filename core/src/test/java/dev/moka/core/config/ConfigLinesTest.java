@@ -3,27 +3,12 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Messages name the line where a key's definition starts, however the file is laid out. */
-class ConfigLinesTest {
-
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class ConfigLinesTest extends ConfigFixture {
     @Test
     void keysAfterMultiLineStringsAndArraysKeepTheirOwnLine() throws Exception {
         t.write("""

@@ -9,27 +9,13 @@ import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.SandboxMode;
 import dev.moka.protocol.SandboxPolicy;
 import dev.moka.protocol.Verbosity;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class ConfigLoaderTest {
-
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class ConfigLoaderTest extends ConfigFixture {
     @Test
     void missingConfigFileGivesDefaults() throws Exception {
         Config config = t.load();

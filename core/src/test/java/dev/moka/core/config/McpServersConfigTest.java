@@ -8,21 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class McpServersConfigTest {
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class McpServersConfigTest extends ConfigFixture {
     @Test
     void readsStdioAndHttpServersWithCodexKeysInFileOrder() throws Exception {
         t.write("""

@@ -2,25 +2,10 @@ package dev.moka.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class ProvidersConfigTest {
-
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class ProvidersConfigTest extends ConfigFixture {
     @Test
     void builtInOpenAiProvider() throws Exception {
         ModelProviderInfo openai = t.load().provider();

@@ -6,25 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Config and instruction files that are not regular files of sane size: each is refused with one line
  * naming the path and the problem, without opening a named pipe (which would block) or reading a device.
  */
-class SpecialConfigFilesTest {
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class SpecialConfigFilesTest extends ConfigFixture {
     @Test
     void aConfigThatIsANamedPipeIsRefusedWithoutBlocking() throws Exception {
         mkfifo(t.configFile());

@@ -7,23 +7,9 @@ import dev.moka.core.config.TuiSettings.FileOpener;
 import dev.moka.core.config.TuiSettings.Notification;
 import dev.moka.core.config.TuiSettings.Theme;
 import dev.moka.protocol.AskForApproval;
-import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class TuiSettingsTest {
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class TuiSettingsTest extends ConfigFixture {
     @Test
     void codexDisplayKeysAreReadWithoutWarnings() throws Exception {
         t.write("""

@@ -2,24 +2,9 @@ package dev.moka.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class UnknownKeysTest {
-
-    @TempDir
-    Path dir;
-
-    TestHome t;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        t = TestHome.in(dir);
-    }
-
+class UnknownKeysTest extends ConfigFixture {
     @Test
     void realisticCodexConfigLoadsWithOneWarningPerUnknownKey() throws Exception {
         t.write("""
