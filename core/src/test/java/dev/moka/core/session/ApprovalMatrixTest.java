@@ -116,7 +116,7 @@ class ApprovalMatrixTest extends SessionFixture {
                 Sse.response("r2").text("m1", "done").completed());
         List<EventMsg> events;
         try (Session session = open(policy, mode, true)) {
-            events = answering(session, decision);
+            events = SessionHarness.answering(session, decision);
         }
         List<EventMsg.ExecApprovalRequest> asked = of(events, EventMsg.ExecApprovalRequest.class);
         assertThat(asked).as("approval requests").hasSize(expectedRequests);
@@ -133,7 +133,7 @@ class ApprovalMatrixTest extends SessionFixture {
         server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(Kind.UNSAFE)).completed());
         List<EventMsg> events;
         try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
-            events = answering(session, ReviewDecision.ABORT);
+            events = SessionHarness.answering(session, ReviewDecision.ABORT);
         }
         assertThat(events.getLast()).isInstanceOf(EventMsg.TurnAborted.class);
         assertThat(ran(Kind.UNSAFE)).isFalse();
@@ -177,7 +177,7 @@ class ApprovalMatrixTest extends SessionFixture {
                 Sse.response("r3").text("m1", "done").completed());
         List<EventMsg> events;
         try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
-            events = answering(session, ReviewDecision.APPROVED_FOR_SESSION);
+            events = SessionHarness.answering(session, ReviewDecision.APPROVED_FOR_SESSION);
         }
         assertThat(of(events, EventMsg.ExecApprovalRequest.class)).hasSize(1);
         assertThat(of(events, EventMsg.ExecCommandEnd.class)).hasSize(2);
@@ -192,7 +192,7 @@ class ApprovalMatrixTest extends SessionFixture {
                 Sse.response("r3").text("m1", "done").completed());
         List<EventMsg> events;
         try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
-            events = answering(session, ReviewDecision.APPROVED_PREFIX);
+            events = SessionHarness.answering(session, ReviewDecision.APPROVED_PREFIX);
         }
         List<EventMsg.ExecApprovalRequest> asked = of(events, EventMsg.ExecApprovalRequest.class);
         assertThat(asked).hasSize(1);
@@ -224,7 +224,7 @@ class ApprovalMatrixTest extends SessionFixture {
                     Sse.response("r2").text("m1", "done").completed());
             List<EventMsg> events;
             try (Session session = open(AskForApproval.ON_REQUEST, SandboxMode.READ_ONLY, true)) {
-                events = answering(session, decision);
+                events = SessionHarness.answering(session, decision);
             }
             assertThat(of(events, EventMsg.ApplyPatchApprovalRequest.class)).hasSize(1);
             assertThat(cwd.resolve("made-" + decision.wire() + ".txt").toFile().exists())
@@ -239,7 +239,7 @@ class ApprovalMatrixTest extends SessionFixture {
                 Sse.response("r2").text("m1", "done").completed());
         List<EventMsg> events;
         try (Session session = open(AskForApproval.ON_REQUEST, SandboxMode.WORKSPACE_WRITE, true)) {
-            events = answering(session, ReviewDecision.DENIED);
+            events = SessionHarness.answering(session, ReviewDecision.DENIED);
         }
         assertThat(of(events, EventMsg.ApplyPatchApprovalRequest.class)).isEmpty();
         assertThat(cwd.resolve("inside.txt")).exists();
@@ -251,34 +251,6 @@ class ApprovalMatrixTest extends SessionFixture {
         harness.sandbox = mode;
         harness.canAsk = canAsk;
         return harness.start(cwd);
-    }
-
-    /** Runs one user turn, answering every approval request with {@code decision}. */
-    private static List<EventMsg> answering(Session session, ReviewDecision decision) throws InterruptedException {
-        session.submit(userInput());
-        List<EventMsg> events = new ArrayList<>();
-        while (true) {
-            Event event = session.pollEvent(30, TimeUnit.SECONDS);
-            if (event == null) {
-                throw new AssertionError("no event within 30 s; got so far: " + events);
-            }
-            events.add(event.msg());
-            switch (event.msg()) {
-                case EventMsg.ExecApprovalRequest r -> session.submit(new Op.ExecApproval(r.callId(), decision));
-                case EventMsg.ApplyPatchApprovalRequest r ->
-                        session.submit(new Op.PatchApproval(r.callId(), decision));
-                case EventMsg.TaskComplete t -> {
-                    return events;
-                }
-                case EventMsg.TurnAborted a -> {
-                    return events;
-                }
-                case EventMsg.Error e -> {
-                    return events;
-                }
-                default -> { }
-            }
-        }
     }
 
     private static Op userInput() {

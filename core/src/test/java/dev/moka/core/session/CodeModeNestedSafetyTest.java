@@ -3,16 +3,12 @@ package dev.moka.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.protocol.AskForApproval;
-import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReviewDecision;
 import dev.moka.protocol.SandboxMode;
 import dev.moka.testkit.Sse;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -42,13 +38,7 @@ class CodeModeNestedSafetyTest extends SessionFixture {
     private List<String> outputTexts(String callId) {
         for (JsonNode item : server.requests().getLast().input()) {
             if (callId.equals(item.path("call_id").asString(null)) && item.path("type").asString().endsWith("_output")) {
-                List<String> texts = new ArrayList<>();
-                if (item.get("output").isString()) {
-                    texts.add(item.get("output").asString());
-                } else {
-                    item.get("output").forEach(part -> texts.add(part.path("text").asString()));
-                }
-                return texts;
+                return ContextHarness.outputTexts(item);
             }
         }
         throw new AssertionError("no output for " + callId);
@@ -118,7 +108,7 @@ class CodeModeNestedSafetyTest extends SessionFixture {
             server.enqueue(exec("r1", "c1", script), done("r2"));
             List<EventMsg> events;
             try (Session session = harness(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true).start(cwd)) {
-                events = answering(session, decision);
+                events = SessionHarness.answering(session, decision);
             }
             List<EventMsg.ExecApprovalRequest> asked = events.stream()
                     .filter(EventMsg.ExecApprovalRequest.class::isInstance).map(EventMsg.ExecApprovalRequest.class::cast)
@@ -157,7 +147,7 @@ class CodeModeNestedSafetyTest extends SessionFixture {
             assertThat(first).noneMatch(EventMsg.ExecCommandBegin.class::isInstance);
             // Writing in the workspace was allowed without asking when the script started; now it must be asked.
             session.submit(new Op.OverrideTurnContext(null, AskForApproval.UNTRUSTED, null, null, null, null));
-            later = answering(session, ReviewDecision.APPROVED, () -> assertThat(cwd.resolve("parked.txt"))
+            later = SessionHarness.answering(session, ReviewDecision.APPROVED, () -> assertThat(cwd.resolve("parked.txt"))
                     .as("nothing runs before the person approves").doesNotExist());
         }
         List<EventMsg.ExecApprovalRequest> asked = later.stream().filter(EventMsg.ExecApprovalRequest.class::isInstance)
@@ -169,39 +159,4 @@ class CodeModeNestedSafetyTest extends SessionFixture {
         assertThat(waited).contains("exit 0");
     }
 
-    /** Runs one user turn, answering every approval request with {@code decision}. */
-    static List<EventMsg> answering(Session session, ReviewDecision decision) throws InterruptedException {
-        return answering(session, decision, () -> { });
-    }
-
-    /** Runs one user turn, answering every approval request with {@code decision} once {@code check} passed. */
-    static List<EventMsg> answering(Session session, ReviewDecision decision, Runnable check)
-            throws InterruptedException {
-        session.submit(new Op.UserInput(List.of(new InputItem.Text("go"))));
-        List<EventMsg> events = new ArrayList<>();
-        while (true) {
-            Event event = session.pollEvent(30, TimeUnit.SECONDS);
-            if (event == null) {
-                throw new AssertionError("no event within 30 s; got so far: " + events);
-            }
-            events.add(event.msg());
-            switch (event.msg()) {
-                case EventMsg.ExecApprovalRequest r -> {
-                    check.run();
-                    session.submit(new Op.ExecApproval(r.callId(), decision));
-                }
-                case EventMsg.ApplyPatchApprovalRequest r -> session.submit(new Op.PatchApproval(r.callId(), decision));
-                case EventMsg.TaskComplete t -> {
-                    return events;
-                }
-                case EventMsg.TurnAborted a -> {
-                    return events;
-                }
-                case EventMsg.Error e -> {
-                    return events;
-                }
-                default -> { }
-            }
-        }
-    }
 }

@@ -6,8 +6,8 @@ import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
-import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.config.WireApi;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.tools.Tool;
@@ -15,19 +15,23 @@ import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.plan.UpdatePlanTool;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;
+import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.ResponseItem;
+import dev.moka.protocol.ReviewDecision;
 import dev.moka.protocol.SandboxPolicy;
 import dev.moka.testkit.MockResponsesServer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /** A real Session wired to a real Responses client that talks to the testkit server over HTTP. */
 final class SessionHarness {
@@ -75,5 +79,41 @@ final class SessionHarness {
     /** Submits one text turn and collects its events up to and including the one that ends it. */
     static List<EventMsg> turn(Session session, String text) throws InterruptedException {
         return ContextHarness.run(session, new Op.UserInput(List.of(new InputItem.Text(text))));
+    }
+
+    /** Runs one user turn, answering every approval request with {@code decision}. */
+    static List<EventMsg> answering(Session session, ReviewDecision decision) throws InterruptedException {
+        return answering(session, decision, () -> { });
+    }
+
+    /** Runs one user turn, answering every approval request with {@code decision} once {@code check} passed. */
+    static List<EventMsg> answering(Session session, ReviewDecision decision, Runnable check)
+            throws InterruptedException {
+        session.submit(new Op.UserInput(List.of(new InputItem.Text("go"))));
+        List<EventMsg> events = new ArrayList<>();
+        while (true) {
+            Event event = session.pollEvent(30, TimeUnit.SECONDS);
+            if (event == null) {
+                throw new AssertionError("no event within 30 s; got so far: " + events);
+            }
+            events.add(event.msg());
+            switch (event.msg()) {
+                case EventMsg.ExecApprovalRequest r -> {
+                    check.run();
+                    session.submit(new Op.ExecApproval(r.callId(), decision));
+                }
+                case EventMsg.ApplyPatchApprovalRequest r -> session.submit(new Op.PatchApproval(r.callId(), decision));
+                case EventMsg.TaskComplete t -> {
+                    return events;
+                }
+                case EventMsg.TurnAborted a -> {
+                    return events;
+                }
+                case EventMsg.Error e -> {
+                    return events;
+                }
+                default -> { }
+            }
+        }
     }
 }
