@@ -5,24 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** Esc twice on an empty composer, in the real moka in tmux: edit an earlier message and fork from there. */
 class TuiBacktrackTest extends ProcessFixture {
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
-    }
-
     @Test
     void escTwiceStepsBackToAnEarlierMessageAndTheResentOneForksTheConversation() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "Answer one.").completed(),
                 Sse.response("r2").text("m2", "Answer two.").completed(),
                 Sse.response("r3").text("m3", "Answer three.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30)) {
             tmux.waitFor("context left");
             tmux.type("first question");
             tmux.keys("Enter");
@@ -65,7 +58,7 @@ class TuiBacktrackTest extends ProcessFixture {
 
     @Test
     void escTwiceWithNothingSaidYetSaysSo() throws Exception {
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30)) {
             tmux.waitFor("context left");
             tmux.keys("Escape");
             tmux.waitFor("esc again to edit an earlier message");

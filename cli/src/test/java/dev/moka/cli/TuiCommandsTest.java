@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -14,12 +13,6 @@ class TuiCommandsTest extends ProcessFixture {
     void prepare() throws Exception {
         Files.createDirectories(repo.resolve("src/main"));
         Files.writeString(repo.resolve("src/main/Widget.java"), "class Widget {}\n");
-    }
-
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
     }
 
     /** A slash command typed whole: the first Enter takes the popup's completion, the second runs it. */
@@ -38,7 +31,7 @@ class TuiCommandsTest extends ProcessFixture {
 
     @Test
     void statusModelPickerAndFileCompletion() throws Exception {
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "-m", "gpt-5.1-codex")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30, "-m", "gpt-5.1-codex")) {
             tmux.waitFor("context left");
             tmux.type("/sta");
             tmux.waitFor("status     show the session");
@@ -62,7 +55,7 @@ class TuiCommandsTest extends ProcessFixture {
         Files.createDirectories(home.resolve("prompts"));
         Files.writeString(home.resolve("prompts/explain.md"), "Explain $1 to a $2.\nContext: $ARGUMENTS\n");
         server.enqueue(Sse.response("r1").text("m1", "It is a widget.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30)) {
             tmux.waitFor("context left");
             tmux.type("/expl");
             tmux.waitFor("explain    prompt: Explain $1 to a $2.");
@@ -78,7 +71,7 @@ class TuiCommandsTest extends ProcessFixture {
     @Test
     void mcpListsNoToolsAndInitRefusesWhereAgentsMdExists() throws Exception {
         Files.writeString(repo.resolve("AGENTS.md"), "# Rules\n");
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30)) {
             tmux.waitFor("context left");
             command(tmux, "/mcp");
             tmux.waitFor("No MCP tools: no MCP server is configured");
@@ -91,7 +84,7 @@ class TuiCommandsTest extends ProcessFixture {
     @Test
     void initAsksTheModelForAnAgentsMd() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "Wrote AGENTS.md.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30)) {
             tmux.waitFor("context left");
             command(tmux, "/init");
             tmux.waitFor("Wrote AGENTS.md.");
@@ -104,7 +97,7 @@ class TuiCommandsTest extends ProcessFixture {
     void newStartsAFreshConversationInTheSameUi() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "First answer.").completed());
         server.enqueue(Sse.response("r2").text("m2", "Second answer.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30)) {
             tmux.waitFor("context left");
             enter(tmux, "remember the word teapot", "First answer.");
             command(tmux, "/new");
@@ -121,7 +114,7 @@ class TuiCommandsTest extends ProcessFixture {
     @Test
     void ctrlRFindsAnEarlierMessageOfThisSessionAndOfTheHistoryFile() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "Brewed.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30)) {
             tmux.waitFor("context left");
             enter(tmux, "brew the tea please", "Brewed.");
             tmux.keys("C-d");
@@ -129,7 +122,7 @@ class TuiCommandsTest extends ProcessFixture {
         }
         server.enqueue(Sse.response("r2").text("m2", "Washed.").completed(),
                 Sse.response("r3").text("m3", "Brewed again.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30)) {
             tmux.waitFor("context left");
             enter(tmux, "wash the cups", "Washed.");
             tmux.type("draft");
@@ -157,7 +150,7 @@ class TuiCommandsTest extends ProcessFixture {
                 + "the rewrap can be seen.";
         server.enqueue(Sse.response("r1").text("m1", long1).completed());
         String id;
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30)) {
             tmux.waitFor("context left");
             enter(tmux, "first question", "the rewrap can be seen.");
             tmux.resize(60, 30);
@@ -168,7 +161,7 @@ class TuiCommandsTest extends ProcessFixture {
             id = tmux.waitFor("moka resume ").lines().filter(l -> l.contains("moka resume "))
                     .findFirst().orElseThrow().replaceAll(".*moka resume ", "").strip();
         }
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "resume", id)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30, "resume", id)) {
             String screen = tmux.waitFor("the rewrap can be seen.");
             assertThat(screen).contains("› first question");
         }

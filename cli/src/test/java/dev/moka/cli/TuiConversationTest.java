@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,16 +29,10 @@ class TuiConversationTest extends ProcessFixture {
         Files.writeString(repo.resolve("notes.txt"), "old line\n");
     }
 
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
-    }
-
     @Test
     void streamsAMarkdownAnswerWithHighlightedCodeAndATable() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", ANSWER.substring(0, 40), ANSWER.substring(40)).completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "-m", "gpt-5.1-codex")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30, "-m", "gpt-5.1-codex")) {
             tmux.waitFor("context left");
             tmux.type("show me");
             tmux.keys("Enter");
@@ -63,7 +56,7 @@ class TuiConversationTest extends ProcessFixture {
                 Sse.response("r3").functionCall("c3", "shell", "{\"command\":[\"touch\",\"made.txt\"],"
                         + "\"with_escalated_permissions\":true,\"justification\":\"needs to write\"}").completed(),
                 Sse.response("r4").text("m1", "All done.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 40, "--full-auto")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 40, "--full-auto")) {
             tmux.waitFor("context left");
             tmux.type("work");
             tmux.keys("Enter");
@@ -84,7 +77,7 @@ class TuiConversationTest extends ProcessFixture {
                 Sse.response("r1").functionCall("c1", "shell", "{\"command\":[\"touch\",\"made.txt\"],"
                         + "\"with_escalated_permissions\":true,\"justification\":\"needs to write\"}").completed(),
                 Sse.response("r2").text("m1", "Understood, no file then.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 40, "--full-auto")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 40, "--full-auto")) {
             tmux.waitFor("context left");
             tmux.type("work");
             tmux.keys("Enter");
@@ -107,7 +100,7 @@ class TuiConversationTest extends ProcessFixture {
     void escInterruptsAStalledStreamAndKeepsThePartialAnswer() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "Partial answer", " never finished").stallAfter(4,
                 Duration.ofSeconds(60)));
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 24)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 24)) {
             tmux.waitFor("context left");
             tmux.type("go");
             tmux.keys("Enter");

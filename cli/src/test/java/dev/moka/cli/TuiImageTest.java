@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.util.Base64;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,16 +20,10 @@ class TuiImageTest extends ProcessFixture {
         Files.writeString(repo.resolve("notes.png.txt"), "not an image\n");
     }
 
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
-    }
-
     @Test
     void aPastedImagePathIsAttachedToTheNextMessage() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "A tiny picture.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30)) {
             tmux.waitFor("context left");
             tmux.paste("'" + repo.resolve("shots/screen shot.png") + "'");
             tmux.waitFor("› [image: screen shot.png]");
@@ -48,12 +41,12 @@ class TuiImageTest extends ProcessFixture {
     @Test
     void dashIAttachesTheImageToTheFirstPromptAndABadFileIsOneLine() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "Described.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 30, "-i", "shots/screen shot.png", "describe it")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30, "-i", "shots/screen shot.png", "describe it")) {
             String screen = tmux.waitFor("Described.");
             assertThat(screen).contains("› [image: screen shot.png] describe it");
         }
         assertThat(server.requests().getFirst().bodyJson().toString()).contains("data:image/png;base64,");
-        try (Tmux tmux = Tmux.start(repo, env(), 160, 30, "-i", "notes.png.txt")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 160, 30, "-i", "notes.png.txt")) {
             tmux.waitFor("moka: -i notes.png.txt: " + repo.resolve("notes.png.txt")
                     + " is not a PNG, JPEG, GIF or WebP image");
         }

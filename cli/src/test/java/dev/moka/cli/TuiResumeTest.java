@@ -4,23 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** {@code /resume} in the real moka in tmux: a picker of this directory's sessions that reopens the chosen one. */
 class TuiResumeTest extends ProcessFixture {
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
-    }
-
     @Test
     void resumePicksAnEarlierSessionOfThisDirectoryAndShowsItsTranscript() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "First answer.").completed());
         String firstId;
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30)) {
             tmux.waitFor("context left");
             tmux.type("remember the word teapot");
             tmux.keys("Enter");
@@ -31,7 +24,7 @@ class TuiResumeTest extends ProcessFixture {
         }
         server.enqueue(Sse.response("r2").text("m2", "Second answer.").completed(),
                 Sse.response("r3").text("m3", "The word was teapot.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30)) {
             tmux.waitFor("context left");
             tmux.type("an unrelated question");
             tmux.keys("Enter");
@@ -69,7 +62,7 @@ class TuiResumeTest extends ProcessFixture {
                 Sse.response("r3").text("m1", "The notes are edited.").completed());
         // A classic model calling exec_command and apply_patch directly, so the calls are in the history.
         String[] classic = {"--full-auto", "-m", "gpt-5.1-codex", "-c", "tools.shell_type=\"exec_command\""};
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, classic)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 40, classic)) {
             tmux.waitFor("context left");
             tmux.type("edit the notes");
             tmux.keys("Enter");
@@ -79,7 +72,7 @@ class TuiResumeTest extends ProcessFixture {
         }
         assertThat(Files.readString(repo.resolve("notes.txt"))).isEqualTo("new line\n");
         String[] resume = Stream.concat(Stream.of("resume", "--last"), Stream.of(classic)).toArray(String[]::new);
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, resume)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 40, resume)) {
             tmux.waitFor("The notes are edited.");
             // The engine says what the history takes with it: the status line is right before any request.
             String screen = tmux.waitUntil(s -> s.contains("% context left") && !s.contains("100% context left"),
@@ -104,7 +97,7 @@ class TuiResumeTest extends ProcessFixture {
                 Sse.response("r2").text("m1", "The script edited the notes.").completed());
         // A code-mode model: its commands and patches are calls of a script, not items of the history.
         String[] codeMode = {"--full-auto", "-m", "gpt-6.1-sol"};
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, codeMode)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 40, codeMode)) {
             tmux.waitFor("context left");
             tmux.type("edit the notes");
             tmux.keys("Enter");
@@ -114,7 +107,7 @@ class TuiResumeTest extends ProcessFixture {
         }
         assertThat(Files.readString(repo.resolve("notes.txt"))).isEqualTo("new line\n");
         String[] resume = Stream.concat(Stream.of("resume", "--last"), Stream.of(codeMode)).toArray(String[]::new);
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 40, resume)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 40, resume)) {
             String screen = tmux.waitFor("The script edited the notes.");
             assertThat(screen).contains("› edit the notes", "✓ Ran echo from-the-script", "exit 0",
                     "│ from-the-script", "• Edited", "M notes.txt +1 -1", "-old line", "+new line")
@@ -128,7 +121,7 @@ class TuiResumeTest extends ProcessFixture {
 
     @Test
     void resumeWithNoEarlierSessionSaysSoAndKeepsTheConversation() throws Exception {
-        try (Tmux tmux = Tmux.start(repo, env(), 140, 30)) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 140, 30)) {
             tmux.waitFor("context left");
             tmux.type("/resume");
             tmux.keys("Enter");

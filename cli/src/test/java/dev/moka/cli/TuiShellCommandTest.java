@@ -4,21 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code !cmd} in the composer of the real moka in tmux: a command cell, and the model reads the output. */
 class TuiShellCommandTest extends ProcessFixture {
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
-    }
-
     @Test
     void aBangCommandRunsAsACellAndItsOutputReachesTheModel() throws Exception {
         server.enqueue(Sse.response("r1").text("m1", "It printed a greeting.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "-s", "workspace-write")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30, "-s", "workspace-write")) {
             tmux.waitFor("context left");
             tmux.type("!echo hello from the shell > out.txt; cat out.txt");
             tmux.keys("Enter");
@@ -36,7 +29,7 @@ class TuiShellCommandTest extends ProcessFixture {
 
     @Test
     void aBangCommandStaysInsideAReadOnlySandboxAndABareBangIsOneLine() throws Exception {
-        try (Tmux tmux = Tmux.start(repo, env(), 80, 30, "-s", "read-only")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 80, 30, "-s", "read-only")) {
             tmux.waitFor("context left");
             tmux.type("!touch forbidden.txt");
             tmux.keys("Enter");

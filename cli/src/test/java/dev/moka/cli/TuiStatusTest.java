@@ -3,16 +3,10 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.Sse;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code /status}'s sandbox line and the command cell of exec_command, in the real moka in tmux. */
 class TuiStatusTest extends ProcessFixture {
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
-    }
 
     private static String status(Tmux tmux) throws Exception {
         tmux.waitFor("context left");
@@ -24,9 +18,9 @@ class TuiStatusTest extends ProcessFixture {
 
     @Test
     void statusNamesWhatEnforcesTheSandboxAsTheDoctorDoes() throws Exception {
-        var doctor = MokaProcess.run(repo, env(), "sandbox", "doctor");
+        var doctor = MokaProcess.run(repo, terminalEnv(), "sandbox", "doctor");
         String verdict = doctor.stdout().strip().lines().toList().getLast();
-        try (Tmux tmux = Tmux.start(repo, env(), 200, 40, "-s", "workspace-write", "-a", "on-request")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 200, 40, "-s", "workspace-write", "-a", "on-request")) {
             String screen = status(tmux);
             if (verdict.contains("enforced by ")) {
                 String mechanism = verdict.substring(verdict.indexOf("enforced by "));
@@ -35,7 +29,7 @@ class TuiStatusTest extends ProcessFixture {
                 assertThat(screen).contains("sandbox:   workspace-write, but nothing here can enforce it (");
             }
         }
-        try (Tmux tmux = Tmux.start(repo, env(), 200, 40, "-s", "danger-full-access", "-a", "on-request")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 200, 40, "-s", "danger-full-access", "-a", "on-request")) {
             assertThat(status(tmux)).contains("sandbox:   danger-full-access: no sandbox, commands run with your own"
                     + " access");
         }
@@ -46,7 +40,7 @@ class TuiStatusTest extends ProcessFixture {
         java.nio.file.Files.writeString(repo.resolve("listed.txt"), "x\n");
         server.enqueue(Sse.response("r1").functionCall("c1", "exec_command", "{\"cmd\":\"ls\"}").completed(),
                 Sse.response("r2").text("m1", "Listed.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 100, 30, "--full-auto", "-c", "tools.shell_type=\"exec_command\"")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30, "--full-auto", "-c", "tools.shell_type=\"exec_command\"")) {
             tmux.waitFor("context left");
             tmux.type("list");
             tmux.keys("Enter");

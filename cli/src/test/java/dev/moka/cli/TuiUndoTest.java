@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,18 +26,12 @@ class TuiUndoTest extends ProcessFixture {
         assertThat(process.waitFor()).as(out).isZero();
     }
 
-    private Map<String, String> env() {
-        Map<String, String> env = MokaProcess.env(home, server.url());
-        env.put("TERM", "xterm-256color");
-        return env;
-    }
-
     @Test
     void undoRestoresTheFilesTheLastTurnChanged() throws Exception {
         server.enqueue(Sse.response("r1").functionCall("c1", "shell",
                         "{\"command\":[\"bash\",\"-c\",\"echo new line > notes.txt; echo hi > extra.txt\"]}").completed(),
                 Sse.response("r2").text("m1", "Edited the notes.").completed());
-        try (Tmux tmux = Tmux.start(repo, env(), 120, 30, "--full-auto")) {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 120, 30, "--full-auto")) {
             tmux.waitFor("context left");
             tmux.type("edit the notes");
             tmux.keys("Enter");
