@@ -22,6 +22,7 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
      * ProcessBuilder passes no descriptor beyond 0-2, so bash feeds the seccomp program to descriptor 3
      * through a pipe. No file holds it: a file could be rewritten by a command for the next one.
      */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final String FEED_FILTER = "exec 3< <(printf \"$0\") && exec \"$@\"";
 
     @Override
@@ -38,9 +39,15 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
     }
 
     List<String> argv(List<String> command, Path cwd, boolean tty) {
-        List<String> argv = new ArrayList<>(List.of("/bin/bash", "-c", FEED_FILTER, escaped(filter()),
-                bwrap.toString(), "--die-with-parent", "--unshare-user", "--unshare-pid", "--unshare-ipc",
-                "--cap-drop", "ALL"));
+        List<String> argv = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // bubblewrap leads a process group of its own, so stopping the command kills its namespace's pid 1
+            // too, even before bubblewrap has told it to go on (when --die-with-parent is not yet in force).
+            // No --ctty: the command inside takes the terminal for its own session.
+            argv.add(SETSID.toString());
+        }
+        argv.addAll(List.of("/bin/bash", "-c", FEED_FILTER, escaped(filter()), bwrap.toString(),
+                "--die-with-parent", "--unshare-user", "--unshare-pid", "--unshare-ipc", "--cap-drop", "ALL"));
         if (!tty) {
             // Its own session: no terminal to push keystrokes into with TIOCSTI.
             argv.add("--new-session");
