@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.exec.TrustedPrograms;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Op;
@@ -185,7 +186,8 @@ final class Commands {
 
     private static String git(Path cwd, String... command) {
         try {
-            Process process = new ProcessBuilder(command).directory(cwd.toFile())
+            Process process = new ProcessBuilder(TrustedPrograms.resolve(List.of(command), cwd))
+                    .directory(cwd.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             process.getOutputStream().close();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

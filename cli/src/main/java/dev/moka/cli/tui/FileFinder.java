@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.exec.TrustedPrograms;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,7 +74,8 @@ final class FileFinder {
 
     private static List<String> run(Path root, String... command) {
         try {
-            Process process = new ProcessBuilder(command).directory(root.toFile())
+            Process process = new ProcessBuilder(TrustedPrograms.resolve(List.of(command), root))
+                    .directory(root.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             process.getOutputStream().close();
             List<String> lines;

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -12,6 +14,9 @@ import java.util.concurrent.TimeUnit;
  * and how to fix it.
  */
 public record SandboxSupport(Path bwrap, String bwrapProblem, int landlockAbi, String landlockProblem) {
+    /** Where bubblewrap is looked for, in order; nowhere else. */
+    private static final List<Path> SYSTEM_BWRAPS = List.of(Path.of("/usr/bin/bwrap"), Path.of("/bin/bwrap"),
+            Path.of("/usr/local/bin/bwrap"));
 
     /** Everything, as {@code moka sandbox doctor} shows it. */
     static SandboxSupport probe() {
@@ -30,7 +35,7 @@ public record SandboxSupport(Path bwrap, String bwrapProblem, int landlockAbi, S
     private static SandboxSupport probe(boolean landlockAlways) {
         Path bwrap = findBwrap();
         String bwrapProblem = bwrap == null
-                ? "bubblewrap is not installed (install it: apt-get install bubblewrap)" : tryBwrap(bwrap);
+                ? missingBwrap(System.getenv("PATH")) : tryBwrap(bwrap);
         if (bwrapProblem == null && !landlockAlways) {
             return new SandboxSupport(bwrap, null, -1, "not probed: bubblewrap enforces the sandbox");
         }
@@ -49,17 +54,40 @@ public record SandboxSupport(Path bwrap, String bwrapProblem, int landlockAbi, S
         return new SandboxSupport(bwrap, bwrapProblem, abi, landlockProblem);
     }
 
+    /**
+     * The bubblewrap Moka runs: only from a system directory, owned by root and writable by nobody else. Never
+     * from {@code PATH}, which may hold a directory the model can write (an activated {@code .venv/bin}, a
+     * {@code node_modules/.bin}), where a program named bwrap would run unconfined.
+     */
     static Path findBwrap() {
-        String path = System.getenv("PATH");
-        for (String dir : (path == null ? "/usr/bin:/bin" : path + ":/usr/bin").split(":")) {
-            if (!dir.isEmpty()) {
-                Path candidate = Path.of(dir, "bwrap");
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return candidate;
-                }
-            }
+        return SYSTEM_BWRAPS.stream().filter(SandboxSupport::trustworthy).findFirst().orElse(null);
+    }
+
+    /** What {@link #findBwrap} says when it finds none, naming a bwrap elsewhere that is not used, if any. */
+    static String missingBwrap(String pathVariable) {
+        String ignored = pathVariable == null ? null : java.util.Arrays.stream(pathVariable.split(":"))
+                .filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, "bwrap"))
+                .filter(p -> Files.isRegularFile(p) && !SYSTEM_BWRAPS.contains(p)).map(Path::toString)
+                .findFirst().orElse(null);
+        return "bubblewrap is not installed in " + SYSTEM_BWRAPS.getFirst().getParent() + " (install it: apt-get"
+                + " install bubblewrap)" + (ignored == null ? "" : "; " + ignored + " on PATH is not used, since only a"
+                + " root-owned bwrap in a system directory is trusted to enforce the sandbox");
+    }
+
+    /** A regular executable file owned by root that no one else may rewrite, in a directory the same holds for. */
+    static boolean trustworthy(Path program) {
+        try {
+            return Files.isRegularFile(program) && Files.isExecutable(program) && rootOwnedNotShared(program)
+                    && rootOwnedNotShared(program.toRealPath().getParent());
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
         }
-        return null;
+    }
+
+    private static boolean rootOwnedNotShared(Path path) throws IOException {
+        Map<String, Object> unix = Files.readAttributes(path, "unix:uid,mode");
+        int mode = (Integer) unix.get("mode");
+        return (Integer) unix.get("uid") == 0 && (mode & 0022) == 0;
     }
 
     /** Null when bubblewrap can create the namespaces Moka asks for; else what it said, and why. */

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.exec.TrustedPrograms;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -145,7 +146,7 @@ final class GitWorktree {
             InterruptedException {
         List<String> command = new ArrayList<>(List.of("git", "-c", "core.quotepath=off"));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+        ProcessBuilder builder = new ProcessBuilder(TrustedPrograms.resolve(command, dir)).directory(dir.toFile());
         Map<String, String> env = new HashMap<>(builder.environment());
         // Names are file names, never patterns; no lock is taken that would get in the way of the person's git.
         env.put("GIT_LITERAL_PATHSPECS", "1");
