@@ -37,11 +37,11 @@ final class ProcessGroups {
     /** Kills the group led by {@code root} and every descendant (some may have left the group). */
     static void kill(ProcessHandle root) {
         List<ProcessHandle> descendants = root.descendants().toList();
-        if (root.isAlive()) {
-            // Signalled while the leader is still unreaped, so its pid cannot have been reused by another group.
-            Posix.killGroup(root.pid(), Posix.SIGKILL);
-        }
+        // The leader first: killed, it can no longer make its group (setsid) and fill it after the group was
+        // signalled, as it could in between when the group went first. Its pid is not reused for a new group
+        // while a member of its own lives, and taking it again at once would need the pid counter to wrap.
         root.destroyForcibly();
+        Posix.killGroup(root.pid(), Posix.SIGKILL);
         descendants.forEach(ProcessHandle::destroyForcibly);
     }
 

@@ -11,8 +11,9 @@ import java.util.List;
 /**
  * Confinement by bubblewrap: a read-only view of the whole file system with the writable roots bound
  * read-write and their protected paths bound read-only again (masked when missing), new user, pid and ipc
- * namespaces (and network, when it is off), a fresh {@code /proc} and {@code /dev}, every capability
- * dropped, and the seccomp program handed over on descriptor 3. The pid namespace ends whatever the
+ * namespaces (and network, when it is off, with every Unix socket bound outside hidden), a fresh
+ * {@code /proc} and {@code /dev}, every capability dropped, and the seccomp program handed over on
+ * descriptor 3. The pid namespace ends whatever the
  * command leaves behind when it exits.
  *
  * @param bwrap the bubblewrap executable
@@ -22,8 +23,8 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
      * ProcessBuilder passes no descriptor beyond 0-2, so bash feeds the seccomp program to descriptor 3
      * through a pipe. No file holds it: a file could be rewritten by a command for the next one.
      */
-    private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final String FEED_FILTER = "exec 3< <(printf \"$0\") && exec \"$@\"";
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     @Override
     public Process start(ProcessBuilder builder, boolean tty) throws IOException {
@@ -39,14 +40,12 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
     }
 
     List<String> argv(List<String> command, Path cwd, boolean tty) {
-        List<String> argv = new ArrayList<>();
-        if (Files.isExecutable(SETSID)) {
-            // bubblewrap leads a process group of its own, so stopping the command kills its namespace's pid 1
-            // too, even before bubblewrap has told it to go on (when --die-with-parent is not yet in force).
-            // No --ctty: the command inside takes the terminal for its own session.
-            argv.add(SETSID.toString());
-        }
-        argv.addAll(List.of("/bin/bash", "-c", FEED_FILTER, escaped(filter()), bwrap.toString(),
+        // bubblewrap leads a process group of its own, so stopping the command kills its namespace's pid 1 too,
+        // even before bubblewrap has told it to go on (when --die-with-parent is not yet in force). setsid runs
+        // after bash, which as a session leader would take the terminal that the command needs for its own.
+        String feed = Files.isExecutable(SETSID) ? FEED_FILTER.replace("exec \"$@\"", "exec " + SETSID + " \"$@\"")
+                : FEED_FILTER;
+        List<String> argv = new ArrayList<>(List.of("/bin/bash", "-c", feed, escaped(filter()), bwrap.toString(),
                 "--die-with-parent", "--unshare-user", "--unshare-pid", "--unshare-ipc", "--cap-drop", "ALL"));
         if (!tty) {
             // Its own session: no terminal to push keystrokes into with TIOCSTI.
@@ -70,6 +69,12 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
                 }
             }
         }
+        if (!rules.network()) {
+            // Listed last, so each mask lies on top of every bind that shows the socket.
+            for (Path socket : HostSockets.bound()) {
+                argv.addAll(List.of("--ro-bind", "/dev/null", socket.toString()));
+            }
+        }
         argv.addAll(List.of("--chdir", cwd.toString(), "--seccomp", "3", "--"));
         argv.addAll(command);
         return argv;
@@ -80,7 +85,7 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
         if (arch == null) {
             throw new IllegalStateException("no seccomp program for " + System.getProperty("os.arch"));
         }
-        return SeccompFilter.program(arch, rules.network());
+        return SeccompFilter.program(arch, rules.network(), SeccompFilter.UnixSockets.OWN_NAMESPACE);
     }
 
     /** The bytes as a printf format of {@code \xHH} escapes. */

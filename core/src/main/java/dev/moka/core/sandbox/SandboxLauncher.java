@@ -90,7 +90,8 @@ public final class SandboxLauncher {
         Landlock.Plan plan = Landlock.plan(rules, here.landlockAbi());
         LandlockSpawner spawner = spawners.get(plan);
         if (spawner == null) {
-            spawner = new LandlockSpawner(plan, SeccompFilter.program(SeccompFilter.current(), rules.network()));
+            spawner = new LandlockSpawner(plan, SeccompFilter.program(SeccompFilter.current(), rules.network(),
+                    SeccompFilter.UnixSockets.NO_CONNECT));
             spawner.awaitReady();
             spawners.put(plan, spawner);
             if (spawners.size() > MAX_SPAWNERS) {

@@ -8,7 +8,9 @@ import java.util.List;
  * The seccomp program every sandboxed command runs under, as classic BPF ({@code struct sock_filter}s):
  * calls that let a command reach past the sandbox (tracing other processes, kernel interfaces that bypass
  * file permissions, mounting, new namespaces, loading kernel code) fail with EPERM; with the network off,
- * so does creating any socket but a Unix one.
+ * so does creating any socket but a Unix one, and, where no network namespace of its own keeps the command
+ * from the sockets outside ({@link UnixSockets#NO_CONNECT}), connecting any socket and making Unix datagram
+ * sockets (which can send to a named socket without connecting).
  */
 final class SeccompFilter {
     private static final int LD_W_ABS = 0x20;
@@ -20,16 +22,32 @@ final class SeccompFilter {
     private static final int RET_KILL_PROCESS = 0x80000000;
     private static final int EPERM = 1;
     private static final int EAFNOSUPPORT = 97;
+    private static final int EACCES = 13;
+    private static final int ALU_AND_K = 0x54;
+    private static final int SOCK_TYPE_MASK = 0xf;
+    private static final int SOCK_DGRAM = 2;
+    private static final int OFFSET_ARG1 = 24;
     private static final int AF_UNIX = 1;
     private static final int X32_SYSCALL_BIT = 0x40000000;
     private static final int OFFSET_NR = 0;
     private static final int OFFSET_ARCH = 4;
     private static final int OFFSET_ARG0 = 16;
 
-    /** The system call numbers of one architecture. */
-    record Arch(int auditArch, boolean x32Bit, int socket, List<Integer> denied) {}
+    /** What a sandbox with the network off lets a command do with Unix sockets. */
+    enum UnixSockets {
+        /**
+         * Everything: the command has a network namespace of its own (no abstract socket from outside) and
+         * bubblewrap hides the sockets bound outside, so what it can reach is what it made itself.
+         */
+        OWN_NAMESPACE,
+        /** socketpair only (stream and seqpacket): connecting is refused, since every socket outside is in reach. */
+        NO_CONNECT
+    }
 
-    static final Arch X86_64 = new Arch(0xC000003E, true, 41, List.of(
+    /** The system call numbers of one architecture. */
+    record Arch(int auditArch, boolean x32Bit, int socket, int socketpair, int connect, List<Integer> denied) {}
+
+    static final Arch X86_64 = new Arch(0xC000003E, true, 41, 53, 42, List.of(
             101, // ptrace
             310, 311, // process_vm_readv, process_vm_writev
             425, 426, 427, // io_uring_setup, io_uring_enter, io_uring_register
@@ -41,7 +59,7 @@ final class SeccompFilter {
             272, 308, // unshare, setns
             246, 320, 175, 313, 176, // kexec_load, kexec_file_load, init_module, finit_module, delete_module
             323)); // userfaultfd
-    static final Arch AARCH64 = new Arch(0xC00000B7, false, 198, List.of(
+    static final Arch AARCH64 = new Arch(0xC00000B7, false, 198, 199, 203, List.of(
             117, 270, 271, 425, 426, 427, 280, 241, 217, 218, 219, 40, 39, 41,
             428, 429, 430, 431, 432, 433, 442, 97, 268, 104, 294, 105, 273, 106, 282));
 
@@ -57,8 +75,8 @@ final class SeccompFilter {
     }
 
     /** The program for {@code arch}, ready for {@code bwrap --seccomp} or {@code PR_SET_SECCOMP}. */
-    static byte[] program(Arch arch, boolean network) {
-        ByteBuffer out = ByteBuffer.allocate(8 * (arch.denied().size() * 2 + 16)).order(ByteOrder.LITTLE_ENDIAN);
+    static byte[] program(Arch arch, boolean network, UnixSockets unix) {
+        ByteBuffer out = ByteBuffer.allocate(8 * (arch.denied().size() * 2 + 24)).order(ByteOrder.LITTLE_ENDIAN);
         statement(out, LD_W_ABS, OFFSET_ARCH);
         jump(out, JEQ_K, arch.auditArch(), 1, 0);
         statement(out, RET_K, RET_KILL_PROCESS);
@@ -72,15 +90,38 @@ final class SeccompFilter {
             statement(out, RET_K, RET_ERRNO | EPERM);
         }
         if (!network) {
-            jump(out, JEQ_K, arch.socket(), 0, 3);
-            statement(out, LD_W_ABS, OFFSET_ARG0);
-            jump(out, JEQ_K, AF_UNIX, 1, 0);
-            statement(out, RET_K, RET_ERRNO | EAFNOSUPPORT);
+            if (unix == UnixSockets.NO_CONNECT) {
+                unixWithoutConnect(out, arch);
+            } else {
+                jump(out, JEQ_K, arch.socket(), 0, 3);
+                statement(out, LD_W_ABS, OFFSET_ARG0);
+                jump(out, JEQ_K, AF_UNIX, 1, 0);
+                statement(out, RET_K, RET_ERRNO | EAFNOSUPPORT);
+            }
         }
         statement(out, RET_K, RET_ALLOW);
         byte[] program = new byte[out.position()];
         out.flip().get(program);
         return program;
+    }
+
+    /**
+     * connect fails with EACCES; socket makes Unix stream and seqpacket sockets only, socketpair the same.
+     * The accumulator holds the call number on entry.
+     */
+    private static void unixWithoutConnect(ByteBuffer out, Arch arch) {
+        jump(out, JEQ_K, arch.connect(), 0, 1);
+        statement(out, RET_K, RET_ERRNO | EACCES);
+        jump(out, JEQ_K, arch.socketpair(), 4, 0);
+        jump(out, JEQ_K, arch.socket(), 0, 7);
+        statement(out, LD_W_ABS, OFFSET_ARG0);
+        jump(out, JEQ_K, AF_UNIX, 1, 0);
+        statement(out, RET_K, RET_ERRNO | EAFNOSUPPORT);
+        // Both calls take the type second; its low bits are the kind, the rest flags (SOCK_CLOEXEC...).
+        statement(out, LD_W_ABS, OFFSET_ARG1);
+        statement(out, ALU_AND_K, SOCK_TYPE_MASK);
+        jump(out, JEQ_K, SOCK_DGRAM, 0, 1);
+        statement(out, RET_K, RET_ERRNO | EACCES);
     }
 
     private static void statement(ByteBuffer out, int code, int k) {
