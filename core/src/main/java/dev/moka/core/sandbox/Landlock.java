@@ -78,38 +78,59 @@ final class Landlock {
         for (WritableRoot root : rules.writableRoots()) {
             List<Path> present = root.protectedPaths().stream()
                     .filter(p -> Files.exists(p, LinkOption.NOFOLLOW_LINKS)).toList();
-            if (present.isEmpty()) {
-                granted.add(new Rule(root.root(), all));
-                if (!root.protectedPaths().isEmpty()) {
-                    weaknesses.add("in " + root.root() + ", " + names(root.protectedPaths())
-                            + " can be created, since Landlock cannot forbid one name in a writable directory");
-                }
-                continue;
+            List<Path> closed = new ArrayList<>();
+            grantAround(root.root(), present, all, fileRights, granted, closed, weaknesses);
+            List<Path> creatable = root.protectedPaths().stream()
+                    .filter(p -> !present.contains(p) && !closed.contains(p.getParent())).toList();
+            if (!creatable.isEmpty()) {
+                weaknesses.add("in " + root.root() + ", " + names(creatable) + " can be created, since Landlock cannot"
+                        + " forbid one name in a writable directory");
             }
-            // Rights granted on a directory reach everything below it, so the root itself stays read-only and
-            // each of its other entries is granted on its own.
-            try (Stream<Path> entries = Files.list(root.root())) {
-                for (Path entry : entries.sorted().toList()) {
-                    if (root.protectedPaths().stream().anyMatch(entry::startsWith)) {
-                        continue;
-                    }
-                    if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-                        granted.add(new Rule(entry, all));
-                    } else if (Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
-                        granted.add(new Rule(entry, fileRights));
-                    }
-                }
-            } catch (IOException e) {
-                weaknesses.add(root.root() + " could not be listed (" + e.getMessage() + "), so it is read-only");
+            for (Path dir : closed) {
+                weaknesses.add("in " + dir + ", new files and directories cannot be made directly (only inside its"
+                        + " existing directories) and its entries cannot be removed, because Landlock cannot keep "
+                        + String.join(", ", present.stream().filter(p -> p.startsWith(dir)).map(Path::toString)
+                        .toList()) + " read-only otherwise;"
+                        + " bubblewrap has no such limit");
             }
-            weaknesses.add("in " + root.root() + ", new files and directories cannot be made directly in the root"
-                    + " and its top-level directories cannot be removed (only inside them), because Landlock cannot"
-                    + " keep " + names(present) + " read-only otherwise; bubblewrap has no such limit");
+        }
+        if (!rules.network()) {
+            weaknesses.add("no Unix socket can be connected, not even one a command made itself (socketpair works),"
+                    + " since without a network namespace of its own every socket outside would be in reach");
         }
         if (!rules.network() && abi < 4) {
             weaknesses.add("the network is cut by seccomp only (Landlock ABI " + abi + " has no network rules)");
         }
         return new Plan(abi, all, rules.network(), granted, weaknesses);
+    }
+
+    /**
+     * Grants everything below {@code dir} except the protected paths: rights granted on a directory reach all
+     * below it, so a directory holding a protected path (at any depth) gets no rights itself and each of its
+     * other entries is granted on its own, down to the protected path. Such directories go to {@code closed}.
+     */
+    private static void grantAround(Path dir, List<Path> protectedPaths, long all, long fileRights, List<Rule> granted,
+            List<Path> closed, List<String> weaknesses) {
+        List<Path> below = protectedPaths.stream().filter(p -> p.startsWith(dir) && !p.equals(dir)).toList();
+        if (below.isEmpty()) {
+            granted.add(new Rule(dir, all));
+            return;
+        }
+        closed.add(dir);
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path entry : entries.sorted().toList()) {
+                if (below.contains(entry)) {
+                    continue;
+                }
+                if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    grantAround(entry, below, all, fileRights, granted, closed, weaknesses);
+                } else if (Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    granted.add(new Rule(entry, fileRights));
+                }
+            }
+        } catch (IOException e) {
+            weaknesses.add(dir + " could not be listed (" + e.getMessage() + "), so it is read-only");
+        }
     }
 
     private static String names(List<Path> paths) {

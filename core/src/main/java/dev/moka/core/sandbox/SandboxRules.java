@@ -55,7 +55,7 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
                 // would leave empty directories behind in a shared place.
                 addRoots(workspaces, true, home, allowGitWrites, roots);
                 addRoots(scratch, false, home, allowGitWrites, roots);
-                yield new SandboxRules(List.copyOf(roots.values()), w.networkAccess(), false);
+                yield new SandboxRules(nested(roots.values()), w.networkAccess(), false);
             }
         };
     }
@@ -68,6 +68,24 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
                 roots.put(root, new WritableRoot(root, protectedPaths(root, home, allowGitWrites, maskAbsent)));
             }
         }
+    }
+
+    /**
+     * Each root with the protected paths of every other root inside it added to its own: a project under
+     * {@code /tmp} keeps its {@code .git} read-only though {@code /tmp} is writable too.
+     */
+    private static List<WritableRoot> nested(java.util.Collection<WritableRoot> roots) {
+        List<WritableRoot> result = new ArrayList<>();
+        for (WritableRoot root : roots) {
+            java.util.Set<Path> guarded = new java.util.LinkedHashSet<>(root.protectedPaths());
+            for (WritableRoot other : roots) {
+                if (other != root && other.root().startsWith(root.root())) {
+                    guarded.addAll(other.protectedPaths());
+                }
+            }
+            result.add(new WritableRoot(root.root(), List.copyOf(guarded)));
+        }
+        return List.copyOf(result);
     }
 
     private static List<Path> protectedPaths(Path root, Path mokaHome, boolean allowGitWrites, boolean maskAbsent) {
