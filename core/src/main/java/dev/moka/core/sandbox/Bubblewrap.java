@@ -30,8 +30,17 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
     public Process start(ProcessBuilder builder, boolean tty) throws IOException {
         File dir = builder.directory();
         Path cwd = dir == null ? Path.of("").toAbsolutePath() : dir.toPath().toAbsolutePath();
+        MaskPoints maskPoints = MaskPoints.claim(rules);
         builder.command(argv(builder.command(), cwd, tty));
-        return builder.start();
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException | RuntimeException e) {
+            maskPoints.close();
+            throw e;
+        }
+        process.onExit().thenRun(maskPoints::close);
+        return process;
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The few libc entry points the in-process sandbox needs, through the foreign function API: {@code syscall}
- * (Landlock has no libc wrapper), {@code prctl}, {@code open} and {@code close}. Each call returns the raw
+ * (Landlock has no libc wrapper), {@code prctl}, {@code open}, {@code flock} and {@code close}. Each call returns the raw
  * result; a negative one comes with the errno of that call.
  */
 final class LinuxCalls {
@@ -20,6 +20,10 @@ final class LinuxCalls {
     static final int SECCOMP_MODE_FILTER = 2;
     static final int O_PATH = 0x200000;
     static final int O_CLOEXEC = 0x80000;
+    static final int O_DIRECTORY = 0x10000;
+    static final int LOCK_SH = 1;
+    static final int LOCK_EX = 2;
+    static final int LOCK_NB = 4;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIBC = LINKER.defaultLookup();
@@ -37,6 +41,8 @@ final class LinuxCalls {
     private static final MethodHandle OPEN = LINKER.downcallHandle(LIBC.find("open").orElseThrow(),
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
             ERRNO, Linker.Option.firstVariadicArg(2));
+    private static final MethodHandle FLOCK = LINKER.downcallHandle(LIBC.find("flock").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT), ERRNO);
     private static final MethodHandle CLOSE = LINKER.downcallHandle(LIBC.find("close").orElseThrow(),
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
 
@@ -72,12 +78,32 @@ final class LinuxCalls {
 
     /** Opens {@code path} with {@code O_PATH}: a handle that names it without reading it. */
     static Result openPath(String path) {
+        return open(path, O_PATH | O_CLOEXEC);
+    }
+
+    /** Opens the directory {@code path} for reading, as {@code flock} needs. */
+    static Result openDirectory(String path) {
+        return open(path, O_DIRECTORY | O_CLOEXEC);
+    }
+
+    private static Result open(String path, int flags) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
-            int value = (int) OPEN.invokeExact(state, arena.allocateFrom(path), O_PATH | O_CLOEXEC);
+            int value = (int) OPEN.invokeExact(state, arena.allocateFrom(path), flags);
             return new Result(value, (int) ERRNO_HANDLE.get(state, 0L));
         } catch (Throwable e) {
             throw new IllegalStateException("native open failed", e);
+        }
+    }
+
+    /** {@code flock(fd, operation)}: a lock on the open file, shared by no other open of it. */
+    static Result flock(int fd, int operation) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
+            int value = (int) FLOCK.invokeExact(state, fd, operation);
+            return new Result(value, (int) ERRNO_HANDLE.get(state, 0L));
+        } catch (Throwable e) {
+            throw new IllegalStateException("native flock failed", e);
         }
     }
 
