@@ -154,7 +154,7 @@ final class InteractiveRun {
             @Override
             public String get() {
                 if (said == null) {
-                    said = SandboxDoctor.diagnose(linux).summary();
+                    said = SandboxDoctor.diagnose(linux, null).summary();
                 }
                 return said;
             }

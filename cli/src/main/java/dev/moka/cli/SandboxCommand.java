@@ -13,6 +13,7 @@ import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.SandboxUnavailableException;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.SandboxMode;
+import dev.moka.protocol.SandboxPolicy;
 import dev.moka.protocol.WireEnum;
 import java.io.IOException;
 import java.util.List;
@@ -38,7 +39,12 @@ final class SandboxCommand {
             startup.err().println("moka: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        SandboxDoctor.Report report = SandboxDoctor.diagnose(linux(config));
+        // What a workspace-write command could do here, so the report names what Landlock cannot protect.
+        SandboxPolicy workspace = config.sandboxPolicy() instanceof SandboxPolicy.WorkspaceWrite w ? w
+                : new SandboxPolicy.WorkspaceWrite(List.of(), false, false, false);
+        SandboxRules here = SandboxRules.of(workspace, config.cwd(), startup.env(), config.mokaHome(),
+                allowGitWrites(config));
+        SandboxDoctor.Report report = SandboxDoctor.diagnose(linux(config), here);
         startup.out().print(report.render());
         startup.out().flush();
         return report.enforceable() ? ExitCodes.OK : ExitCodes.FAILED;

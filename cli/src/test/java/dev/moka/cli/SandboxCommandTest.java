@@ -30,7 +30,8 @@ class SandboxCommandTest {
 
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         assertThat(result.stdout()).contains("landlock: ABI").contains("bubblewrap").contains("seccomp")
-                .contains("sandbox_linux = \"auto\": enforced by bubblewrap");
+                .contains("sandbox_linux = \"auto\": enforced by bubblewrap").contains("unix sockets:")
+                .contains("user: ");
     }
 
     @Test

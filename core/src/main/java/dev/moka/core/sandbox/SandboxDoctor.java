@@ -55,22 +55,75 @@ public final class SandboxDoctor {
 
     private SandboxDoctor() {}
 
-    public static Report diagnose(LinuxSandbox configured) {
-        SandboxSupport support = SandboxSupport.probe();
+    /**
+     * @param here what a workspace-write command would be allowed in the current directory, to say what
+     *             Landlock cannot protect there; null leaves that out
+     */
+    public static Report diagnose(LinuxSandbox configured, SandboxRules here) {
+        return diagnose(configured, SandboxSupport.probe(), here);
+    }
+
+    static Report diagnose(LinuxSandbox configured, SandboxSupport support, SandboxRules here) {
         List<Check> checks = new ArrayList<>();
         checks.add(new Check("kernel", true, "Linux " + orUnknown(UserNamespaces.read(Path.of(
                 "/proc/sys/kernel/osrelease"))) + " (" + System.getProperty("os.arch") + ")", null));
         checks.add(landlock(support));
         checks.add(seccomp());
-        checks.addAll(userNamespaces());
-        checks.add(bwrap(support));
+        List<Check> namespaces = userNamespaces();
+        checks.addAll(namespaces);
+        checks.add(bwrap(support, namespaces.stream().allMatch(Check::ok)));
         String mechanism = switch (configured) {
             case BWRAP -> support.bwrapProblem() == null ? "bubblewrap" : null;
             case LANDLOCK -> support.landlockProblem() == null ? "Landlock + seccomp" : null;
             case AUTO -> support.bwrapProblem() == null ? "bubblewrap"
                     : support.landlockProblem() == null ? "Landlock + seccomp (bubblewrap cannot run here)" : null;
         };
+        checks.add(unixSockets(mechanism));
+        checks.add(user());
+        if (here != null && mechanism != null && mechanism.startsWith("Landlock")) {
+            List<String> limits = Landlock.plan(here, support.landlockAbi()).weaknesses();
+            if (!limits.isEmpty()) {
+                checks.add(new Check("landlock limits here", false, String.join("; ", limits),
+                        "install bubblewrap, which has none of these limits"));
+            }
+        }
         return new Report(configured, checks, mechanism);
+    }
+
+    /** What a command can do with Unix sockets, the doors a mount namespace leaves open, under the mechanism. */
+    private static Check unixSockets(String mechanism) {
+        if (mechanism == null) {
+            return new Check("unix sockets", false, "no mechanism here keeps commands from them", null);
+        }
+        if (mechanism.startsWith("Landlock")) {
+            return new Check("unix sockets", true, "with the network off, no Unix socket can be connected (socketpair"
+                    + " works); network_access = true opens every socket on the machine", null);
+        }
+        List<Path> bound = HostSockets.bound();
+        return new Check("unix sockets", true, "with the network off, the " + bound.size() + " socket(s) bound"
+                + " outside are hidden" + (bound.isEmpty() ? "" : " (" + bound.getFirst() + (bound.size() > 1
+                ? ", ..." : "") + ")") + " and abstract ones are out of reach; a socket bound outside after a command"
+                + " started stays reachable from that command; network_access = true opens every socket", null);
+    }
+
+    /** Running as root changes what "read everywhere" means: root's own secrets are readable. */
+    private static Check user() {
+        String uid = null;
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) {
+                    uid = line.substring("Uid:".length()).strip().split("\\s+")[1];
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Reported as unknown.
+        }
+        if ("0".equals(uid)) {
+            return new Check("user", true, "root: commands keep no capability in the sandbox, so they cannot"
+                    + " override file permissions or leave it, but they read everything root owns (~/.ssh, /etc/shadow),"
+                    + " as reading is allowed everywhere", "run Moka as an ordinary user to keep root's files unread");
+        }
+        return new Check("user", true, "uid " + orUnknown(uid) + ": commands read what this user can read", null);
     }
 
     private static Check landlock(SandboxSupport support) {
@@ -120,15 +173,21 @@ public final class SandboxDoctor {
         return checks;
     }
 
-    private static Check bwrap(SandboxSupport support) {
+    private static Check bwrap(SandboxSupport support, boolean namespacesOk) {
         if (support.bwrap() == null) {
-            return new Check("bubblewrap", false, "not installed", "apt-get install bubblewrap");
+            return new Check("bubblewrap", false, support.bwrapProblem(), "apt-get install bubblewrap (only a root-owned"
+                    + " bwrap in /usr/bin, /bin or /usr/local/bin is used)");
         }
         String version = version(support.bwrap());
-        return support.bwrapProblem() == null
-                ? new Check("bubblewrap", true, support.bwrap() + " (" + version + "), creates namespaces", null)
-                : new Check("bubblewrap", false, support.bwrap() + " (" + version + "): " + support.bwrapProblem(),
-                        "see the user namespace checks above");
+        if (support.bwrapProblem() == null) {
+            return new Check("bubblewrap", true, support.bwrap() + " (" + version + "), creates namespaces", null);
+        }
+        return new Check("bubblewrap", false, support.bwrap() + " (" + version + "): " + support.bwrapProblem(),
+                namespacesOk ? "the kernel allows user namespaces, so something around Moka forbids them: a container"
+                        + " (Docker needs --security-opt seccomp=unconfined --security-opt apparmor=unconfined, or run"
+                        + " Moka outside it) or a security module; until then sandbox_linux = \"auto\" uses Landlock,"
+                        + " with the limits listed here"
+                        : "see the failed user namespace checks above");
     }
 
     private static String version(Path bwrap) {
