@@ -45,14 +45,15 @@ class CommandWrappersSafetyTest {
             "nice --adjustment=5 rm -rf x", "timeout -s KILL 5 rm -rf /", "timeout --signal=KILL 5 rm -rf x",
             "timeout -k 1 5 sudo ls", "xargs -0 rm -rf", "xargs -I{} rm -rf {}", "stdbuf --output=L rm -rf x",
             "exec rm -rf /", "nohup sudo reboot", "bash -e -c 'rm -rf /'", "bash --norc -c 'rm -rf /'",
-            "sh -xc 'rm -rf /'", "env -S 'bash -c \"rm -rf /\"'", "sudo -u x ls", "env --bogus rm -rf /"})
+            "sh -xc 'rm -rf /'", "env -S 'bash -c \"rm -rf /\"'", "sudo -u x ls", "env --bogus rm -rf /",
+            "timeout 5 bash -c 'rm -rf /'", "nice --10 rm -rf /", "setsid -f rm -rf /"})
     void destructionInsideEveryWrapperIsDangerous(String script) {
         assertThat(CommandSafety.isDangerous(bash(script))).as(script).isTrue();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"env -S 'ls -la'", "time ls", "nice make", "env FOO=1 make", "timeout 5 rm x",
-            "xargs rm", "env -S 'rm x'"})
+            "xargs rm", "env -S 'rm x'", "command -v sudo", "command -V rm"})
     void wrappersAroundOrdinaryCommandsAreNotDangerous(String script) {
         assertThat(CommandSafety.isDangerous(bash(script))).as(script).isFalse();
     }
