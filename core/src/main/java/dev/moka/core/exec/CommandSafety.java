@@ -12,19 +12,11 @@ import java.util.regex.Pattern;
  * every part of it is recognised; anything unclear is not safe.
  */
 public final class CommandSafety {
-    /** Programs that read or print and have no option that writes or runs another program. */
-    private static final Set<String> ALWAYS_SAFE = Set.of("cat", "cd", "echo", "false", "grep", "egrep", "fgrep",
-            "head", "ls", "nl", "pwd", "tail", "true", "wc", "which", "whoami", "id", "uname", "date", "printf",
-            "basename", "dirname", "realpath", "readlink", "stat", "file", "tr", "cut", "du", "df",
-            "printenv", "seq", "rev", "expr", "test", "column", "cmp", "md5sum", "sha256sum");
     /** {@code find} actions that write or delete; {@code -exec} and its like are judged by what they run. */
     private static final Set<String> FIND_WRITES = Set.of("-delete", "-fls", "-fprint", "-fprint0", "-fprintf");
     private static final Set<String> FIND_RUNS = Set.of("-exec", "-execdir", "-ok", "-okdir");
     /** Wrappers inside wrappers inside shells: past this depth a command is simply not known to be safe. */
     private static final int MAX_DEPTH = 8;
-    private static final Set<String> RG_UNSAFE = Set.of("--pre", "--hostname-bin", "--search-zip", "-z");
-    private static final Set<String> GIT_READS = Set.of("status", "log", "diff", "show", "branch", "rev-parse",
-            "ls-files", "blame", "grep");
     private static final Pattern SED_PRINT = Pattern.compile("\\d+(,\\d+)?p");
     private static final Pattern BLOCK_DEVICE = Pattern.compile("/dev/(sd|nvme|hd|vd|xvd|mmcblk|disk)\\w*");
 
@@ -74,6 +66,10 @@ public final class CommandSafety {
         return parsed.commands().stream().anyMatch(c -> dangerousCommand(c.words(), c.redirects(), depth));
     }
 
+    /**
+     * Whether one simple command only reads. Wrappers ({@code env}, {@code time}, {@code xargs}, ...) and
+     * environment assignments are never safe, not even around a safe command: the list stays closed.
+     */
     private static boolean safeCommand(List<String> words, int depth) {
         if (words.isEmpty()) {
             return false;
@@ -81,26 +77,11 @@ public final class CommandSafety {
         if (ShellWords.script(words) != null) {
             return knownSafe(words, depth + 1);
         }
-        List<String> wrapped = CommandWrappers.wrapped(words);
-        if (wrapped != null) {
-            // env alone prints the environment and xargs alone echoes; the rest run what they wrap.
-            return wrapped.isEmpty() ? Set.of("env", "xargs").contains(CommandWrappers.baseName(words.getFirst()))
-                    : knownSafe(wrapped, depth + 1);
-        }
-        String name = words.getFirst();
-        return switch (name) {
+        return switch (words.getFirst()) {
             case "find" -> safeFind(words, depth);
-            case "tree" -> words.stream().noneMatch(w -> w.equals("-o") || w.startsWith("-o"));
-            case "uniq" -> words.subList(1, words.size()).stream().filter(w -> !w.startsWith("-")).count() <= 1;
-            case "date" -> words.stream().noneMatch(w -> w.equals("-s") || w.startsWith("--set"));
-            case "diff" -> words.stream().noneMatch(w -> w.startsWith("--output"));
-            case "rg" -> words.stream().noneMatch(w -> RG_UNSAFE.contains(w) || w.startsWith("--pre=")
-                    || w.startsWith("--hostname-bin="));
-            case "git" -> safeGit(words);
+            case "git" -> SafeGit.allows(words);
             case "sed" -> printsLines(words);
-            case "sort" -> words.stream().noneMatch(w -> w.startsWith("-o") || w.startsWith("--output")
-                    || w.startsWith("--compress-program"));
-            default -> ALWAYS_SAFE.contains(name);
+            default -> SafePrograms.allows(words);
         };
     }
 
@@ -124,50 +105,34 @@ public final class CommandSafety {
         return true;
     }
 
-    private static boolean safeGit(List<String> words) {
-        if (words.size() < 2 || !GIT_READS.contains(words.get(1))) {
-            return false;
-        }
-        for (String word : words.subList(2, words.size())) {
-            // --output writes a file; external diff tools and text conversion filters run other programs.
-            if (word.startsWith("--output") || word.startsWith("--ext-diff") || word.startsWith("--textconv")
-                    || word.startsWith("--exec") || word.startsWith("--open-files-in-pager")) {
-                return false;
-            }
-        }
-        if ("branch".equals(words.get(1))) {
-            // Only listing forms: any operand or other option creates, renames or deletes branches.
-            return words.subList(2, words.size()).stream().allMatch(w -> Set.of("-a", "-r", "-v", "-vv",
-                    "--list", "--show-current", "--all", "--remotes").contains(w));
-        }
-        return true;
-    }
-
     /** {@code sed -n 'Np'} or {@code sed -n 'N,Mp'} followed by at most one file: it only prints lines. */
     static boolean printsLines(List<String> words) {
         return words.size() >= 3 && words.size() <= 4 && "sed".equals(words.getFirst()) && "-n".equals(words.get(1))
                 && SED_PRINT.matcher(words.get(2)).matches();
     }
 
-    private static boolean dangerousCommand(List<String> words, List<String> redirects, int depth) {
+    private static boolean dangerousCommand(List<String> command, List<String> redirects, int depth) {
         if (redirects.stream().anyMatch(target -> BLOCK_DEVICE.matcher(target).matches())) {
             return true;
         }
+        // FOO=1 rm -rf / runs rm.
+        List<String> words = command.subList(CommandWrappers.assignments(command), command.size());
         if (words.isEmpty()) {
             return false;
         }
-        if (ShellWords.script(words) != null) {
-            return dangerous(words, depth + 1);
+        String script = ShellWords.script(words) != null ? ShellWords.script(words)
+                : CommandWrappers.shellScript(words);
+        if (script != null) {
+            return dangerous(List.of("sh", "-c", script), depth + 1);
         }
-        List<String> wrapped = CommandWrappers.wrapped(words);
-        if (wrapped != null) {
-            return !wrapped.isEmpty() && dangerous(wrapped, depth + 1);
+        List<List<String>> runs = CommandWrappers.runs(words);
+        if (runs != null) {
+            return runs.stream().anyMatch(run -> dangerous(run, depth + 1));
         }
         if (words.getFirst().equals("find")) {
             return findRunsDangerously(words, depth);
         }
-        String program = words.getFirst();
-        String name = program.substring(program.lastIndexOf('/') + 1);
+        String name = CommandWrappers.baseName(words.getFirst());
         return switch (name) {
             case "sudo", "doas", "su" -> true;
             case "rm" -> recursiveAndForced(words);

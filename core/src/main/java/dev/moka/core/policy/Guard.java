@@ -73,14 +73,17 @@ public final class Guard {
                         + " privileges, and approval_policy is \"never\", so it is refused. Find a narrower command.",
                         "dangerous command refused");
             }
-            ExecPermit.Refused refused = ask(request, "this command can destroy data or escalate privileges", null);
+            ExecPermit.Refused refused = ask(request, "this command can destroy data or escalate privileges", null,
+                    request.escalate());
             return refused != null ? refused : run(request.escalate());
         }
         if (request.escalate() && !rules.fullAccess() && approval != AskForApproval.NEVER) {
-            if (!grants.covers(argv)) {
+            // Leaving the sandbox is asked about every time unless exactly this command was approved to; a prefix
+            // is neither honoured nor offered, since a command under one can still configure what it runs.
+            if (!grants.coversUnsandboxed(argv)) {
                 String why = request.justification() == null || request.justification().isBlank()
                         ? "the model asks to run this outside the sandbox" : request.justification();
-                ExecPermit.Refused refused = ask(request, why, CommandPrefix.offeredFor(argv).orElse(null));
+                ExecPermit.Refused refused = ask(request, why, null, true);
                 if (refused != null) {
                     return refused;
                 }
@@ -89,7 +92,7 @@ public final class Guard {
         }
         if (approval == AskForApproval.UNTRUSTED && !CommandSafety.isKnownSafe(argv) && !grants.covers(argv)) {
             ExecPermit.Refused refused = ask(request, "approval_policy is \"untrusted\": only known read-only"
-                    + " commands run without asking", CommandPrefix.offeredFor(argv).orElse(null));
+                    + " commands run without asking", CommandPrefix.offeredFor(argv).orElse(null), false);
             if (refused != null) {
                 return refused;
             }
@@ -122,12 +125,13 @@ public final class Guard {
 
     /**
      * After the sandbox denied {@code request} ({@code denial} says what): under {@code on-failure}, asks to
-     * run it again without the sandbox.
+     * run it again without the sandbox. Like an escalation, only an approval of exactly this command to run
+     * outside the sandbox spares the question.
      */
     public ExecPermit retryUnsandboxed(ExecRequest request, String denial) throws InterruptedException {
-        if (!grants.covers(request.argv())) {
+        if (!grants.coversUnsandboxed(request.argv())) {
             ExecPermit.Refused refused = ask(request, "the sandbox denied it (" + denial + "); run it again"
-                    + " without the sandbox?", CommandPrefix.offeredFor(request.argv()).orElse(null));
+                    + " without the sandbox?", null, true);
             if (refused != null) {
                 return refused;
             }
@@ -225,21 +229,22 @@ public final class Guard {
         }
     }
 
-    /** Asks about a command; null when approved (grants recorded), else the refusal to return. */
-    private ExecPermit.Refused ask(ExecRequest request, String reason, List<String> prefix)
+    /**
+     * Asks about a command; null when approved (grants recorded), else the refusal to return.
+     * {@code unsandboxed}: it would run outside the sandbox, so an approval for the session says so.
+     */
+    private ExecPermit.Refused ask(ExecRequest request, String reason, List<String> prefix, boolean unsandboxed)
             throws InterruptedException {
         var event = new EventMsg.ExecApprovalRequest(request.callId(), request.argv(), request.cwd().toString(),
                 reason, prefix);
         Review review = decide(event, "run " + ShellWords.join(request.argv()), reason);
         return switch (review.decision()) {
             case APPROVED -> null;
-            case APPROVED_FOR_SESSION -> {
-                grants.grantCommand(request.argv());
-                yield null;
-            }
-            case APPROVED_PREFIX -> {
-                if (prefix != null) {
+            case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
+                if (review.decision() == ReviewDecision.APPROVED_PREFIX && prefix != null && !unsandboxed) {
                     grants.grantPrefix(prefix);
+                } else if (unsandboxed) {
+                    grants.grantUnsandboxed(request.argv());
                 } else {
                     grants.grantCommand(request.argv());
                 }

@@ -45,6 +45,59 @@ class CommandSafetyTest {
         assertThat(CommandSafety.isDangerous(bash(script))).isFalse();
     }
 
+    /** Issue 20, item 5: each of these ran under "untrusted" without asking. */
+    @ParameterizedTest
+    @ValueSource(strings = {"env -S 'touch X'", "env 'BASH_ENV=$(touch X)' bash -c true", "sort -uo X /dev/null",
+            "git grep -O'touch X' foo", "git grep --open-files-in-pager=x foo", "command time -o X true",
+            "env GIT_EXTERNAL_DIFF=./x git diff", "GIT_EXTERNAL_DIFF=./x git diff", "date --se=2020-01-01",
+            "date --s=2020-01-01", "date -s 2020-01-01", "date -us now", "date 010100002020"})
+    void theIssuesParsingEscapesAreNotSafe(String script) {
+        assertThat(CommandSafety.isKnownSafe(bash(script))).as(script).isFalse();
+    }
+
+    /** A long option may be abbreviated; an abbreviation that could name a writing option is not safe. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sort --o=X in", "sort --outp X in", "sort --compress-program=sh in", "sort --comp=sh in",
+            "sort -T /tmp in", "sort in -o X", "sort -ko -o X in", "date --r=x", "date --set now", "file -C",
+            "file --comp", "tree -R", "uniq a b", "du --s .", "ls --nope", "cat -Z a", "grep -rn foo src --nope",
+            "head --bogus a", "sort -o", "cut -f1 --output-del=, --nope a"})
+    void unknownWritingAmbiguousOrAbbreviatedDangerousOptionsAreNotSafe(String script) {
+        assertThat(CommandSafety.isKnownSafe(bash(script))).as(script).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ls -la", "ls -1 --color=never src", "sort -u names.txt", "sort -k2 -n -t, x.csv",
+            "sort -rn", "sort -k -o in", "date -f dates.txt", "date -u +%s", "date --utc", "date -d yesterday +%F",
+            "date --iso-8601=seconds", "wc --li a", "wc --lines a", "head -n 5 a", "head -5 a", "tail -20 a",
+            "tail -n+3 a", "grep -rn --include='*.java' foo src", "grep -e -o a", "cut -d: -f1 /etc/passwd",
+            "cut --output-delimiter=, -f1 a", "uniq -c in.txt", "du -sh .", "df -h", "stat -c %s a", "file -b a",
+            "tree -L 2 -a", "rg -n --hidden -g '*.java' foo", "cat -n -- -o", "realpath --relative-to=. a"})
+    void knownOptionsOfKnownProgramsAreSafe(String script) {
+        assertThat(CommandSafety.isKnownSafe(bash(script))).as(script).isTrue();
+    }
+
+    /** Git reads only with options the table knows, never pointed at other configuration or programs. */
+    @ParameterizedTest
+    @ValueSource(strings = {"git -c core.pager=x log", "git -c alias.x='!touch F' x", "git --config-env=a=b status",
+            "git --exec-path=/tmp status", "git -C /tmp/x status", "git --git-dir=/tmp/x/.git log",
+            "git --work-tree=/tmp status", "git -p log", "git diff --ext-diff", "git diff --output=x",
+            "git log --output=x", "git log --outp=x", "git show --textconv HEAD", "git log --ext-diff -p",
+            "git status --bogus", "git grep -O foo", "git grep --open foo", "git branch -D main",
+            "git branch --list 'x*'", "git diff --no-ext-diff --output x", "git log -p --ext", "git"})
+    void gitIsSafeOnlyWithKnownReadingOptions(String script) {
+        assertThat(CommandSafety.isKnownSafe(bash(script))).as(script).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"git status --short", "git status -sb", "git log --oneline -5", "git log -n 3 --stat",
+            "git log --format=%H -- src", "git diff --stat HEAD~1", "git diff --cached --name-only",
+            "git diff --no-ext-diff HEAD", "git show --stat HEAD", "git grep -n foo", "git grep -e -O foo",
+            "git rev-parse --show-toplevel", "git ls-files -m", "git blame -L 1,5 a.txt", "git branch -vv",
+            "git --no-pager log -1", "git log -- --output=x"})
+    void gitReadsWithKnownOptionsAreSafe(String script) {
+        assertThat(CommandSafety.isKnownSafe(bash(script))).as(script).isTrue();
+    }
+
     @org.junit.jupiter.api.Test
     void plainArgvIsJudgedToo() {
         assertThat(CommandSafety.isKnownSafe(List.of("ls", "-l"))).isTrue();

@@ -200,6 +200,28 @@ class ApprovalMatrixTest extends SessionFixture {
         assertThat(cwd.resolve("second")).exists();
     }
 
+    /**
+     * Issue 20, item 5, through the real shell tool: {@code sort -uo X} writes X, so "untrusted" asks, and a
+     * no leaves X unmade while a yes makes it.
+     */
+    @ParameterizedTest
+    @MethodSource("yesAndNo")
+    void sortWithAnOutputFileIsAskedAboutAndRunsOnlyWhenApproved(ReviewDecision decision) throws Exception {
+        String sort = shell(List.of("bash", "-lc", "sort -uo X /dev/null"));
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", sort).completed(),
+                Sse.response("r2").text("m1", "done").completed());
+        List<EventMsg> events;
+        try (Session session = open(AskForApproval.UNTRUSTED, SandboxMode.WORKSPACE_WRITE, true)) {
+            events = SessionHarness.answering(session, decision);
+        }
+        assertThat(of(events, EventMsg.ExecApprovalRequest.class)).hasSize(1);
+        assertThat(cwd.resolve("X").toFile().exists()).isEqualTo(decision == ReviewDecision.APPROVED);
+    }
+
+    static Stream<ReviewDecision> yesAndNo() {
+        return Stream.of(ReviewDecision.DENIED, ReviewDecision.APPROVED);
+    }
+
     @Test
     void execDeniesAtOnceWhatWouldAskAndTellsTheModel() throws Exception {
         server.enqueue(Sse.response("r1").functionCall("call_1", "shell", arguments(Kind.UNSAFE)).completed(),
