@@ -118,7 +118,7 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         }
         context.emit(new EventMsg.PatchApplyBegin(callId, ((PatchPermit.Allowed) permit).autoApproved(), changes));
         try {
-            PatchCommit.commit(plan);
+            PatchCommit.commit(plan, GuardedFolders.of(context.guard().rules(), plan.after().keySet()));
         } catch (PatchException e) {
             String message = "The patch could not be written: " + e.getMessage();
             context.emit(new EventMsg.PatchApplyEnd(callId, "", message, false));
