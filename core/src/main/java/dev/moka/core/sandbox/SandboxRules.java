@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,13 +18,22 @@ import java.util.Map;
  * {@code network}.
  *
  * @param fullAccess no sandbox at all ({@code danger-full-access})
+ * @param protectedFolders the file key of each protected path that was a folder when the rules were made, so
+ *        that Moka's own writes can recognise one by identity even under another name
  */
-public record SandboxRules(List<WritableRoot> writableRoots, boolean network, boolean fullAccess) {
+public record SandboxRules(List<WritableRoot> writableRoots, boolean network, boolean fullAccess,
+        Map<Object, Path> protectedFolders) {
     /** Names kept read-only directly inside every writable root: the agent must not rewrite its own rules. */
     static final List<String> PROTECTED_NAMES = List.of(".git", ".agents", ".moka");
 
     public SandboxRules {
         writableRoots = List.copyOf(writableRoots);
+        protectedFolders = Map.copyOf(protectedFolders);
+    }
+
+    /** Rules whose protected folders are known by path only. */
+    public SandboxRules(List<WritableRoot> writableRoots, boolean network, boolean fullAccess) {
+        this(writableRoots, network, fullAccess, Map.of());
     }
 
     public static final SandboxRules FULL_ACCESS = new SandboxRules(List.of(), true, true);
@@ -55,7 +66,8 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
                 // would leave empty directories behind in a shared place.
                 addRoots(workspaces, true, home, allowGitWrites, roots);
                 addRoots(scratch, false, home, allowGitWrites, roots);
-                yield new SandboxRules(List.copyOf(roots.values()), w.networkAccess(), false);
+                yield new SandboxRules(List.copyOf(roots.values()), w.networkAccess(), false,
+                        folderKeys(roots.values()));
             }
         };
     }
@@ -92,6 +104,23 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
             paths.add(mokaHome);
         }
         return paths;
+    }
+
+    private static Map<Object, Path> folderKeys(Iterable<WritableRoot> roots) {
+        Map<Object, Path> keys = new HashMap<>();
+        for (WritableRoot root : roots) {
+            for (Path path : root.protectedPaths()) {
+                try {
+                    var attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    if (attributes.isDirectory() && attributes.fileKey() != null) {
+                        keys.put(attributes.fileKey(), path);
+                    }
+                } catch (IOException e) {
+                    // Absent, so masked by name: there is no folder to recognise.
+                }
+            }
+        }
+        return keys;
     }
 
     /** The directory a {@code .git} file's {@code gitdir:} line names (a worktree or a submodule), resolved. */
