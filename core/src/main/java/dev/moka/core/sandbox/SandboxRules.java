@@ -2,6 +2,8 @@ package dev.moka.core.sandbox;
 
 import dev.moka.protocol.SandboxPolicy;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -25,6 +27,8 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
         Map<Object, Path> protectedFolders) {
     /** Names kept read-only directly inside every writable root: the agent must not rewrite its own rules. */
     static final List<String> PROTECTED_NAMES = List.of(".git", ".agents", ".moka");
+    /** The most bytes of a {@code .git} file read to find its {@code gitdir:} line. */
+    static final int GIT_FILE_HEAD_BYTES = 64 * 1024;
 
     public SandboxRules {
         writableRoots = List.copyOf(writableRoots);
@@ -126,7 +130,7 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
     /** The directory a {@code .git} file's {@code gitdir:} line names (a worktree or a submodule), resolved. */
     static Path gitdirTarget(Path gitFile) {
         try {
-            for (String line : Files.readAllLines(gitFile)) {
+            for (String line : head(gitFile).lines().toList()) {
                 if (line.startsWith("gitdir:")) {
                     Path target = gitFile.getParent().resolve(line.substring("gitdir:".length()).strip()).normalize();
                     Path realTarget = real(target);
@@ -137,6 +141,16 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
             // An unreadable .git file names nothing; the file itself stays protected.
         }
         return null;
+    }
+
+    /**
+     * The start of a {@code .git} file, which holds one {@code gitdir:} line: a huge one (sparse, or a link to
+     * /dev/zero) costs no memory.
+     */
+    private static String head(Path gitFile) throws IOException {
+        try (InputStream in = Files.newInputStream(gitFile)) {
+            return new String(in.readNBytes(GIT_FILE_HEAD_BYTES), StandardCharsets.UTF_8);
+        }
     }
 
     /** The path with symlinks resolved, or null when it does not exist. */
