@@ -1,5 +1,6 @@
 package dev.moka.core.auth;
 
+import dev.moka.core.config.UserFiles;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -82,7 +83,7 @@ public final class AuthFile {
             return Json.object();
         }
         try {
-            return Json.parse(Files.readString(file)) instanceof ObjectNode object ? object : broken();
+            return Json.parse(UserFiles.readText(file, UserFiles.TEXT_MAX_BYTES)) instanceof ObjectNode object ? object : broken();
         } catch (JacksonException e) {
             return broken();
         }

@@ -1,5 +1,6 @@
 package dev.moka.core.auth;
 
+import dev.moka.core.config.UserFiles;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -103,7 +104,7 @@ public final class CredentialStore {
         }
         JsonNode json;
         try {
-            json = Json.parse(Files.readString(file));
+            json = Json.parse(UserFiles.readText(file, UserFiles.TEXT_MAX_BYTES));
         } catch (JacksonException e) {
             throw new IOException(file + " is not valid JSON; run `" + login + provider + "` again");
         }

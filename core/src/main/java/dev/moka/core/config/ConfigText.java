@@ -44,7 +44,7 @@ final class ConfigText {
         }
         TomlSource.readFile(file);
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8);
+            String text = UserFiles.readText(file, UserFiles.CONFIG_MAX_BYTES);
             return new ConfigText(file, text, TomlReader.read(text));
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read the config file: " + TomlSource.describe(e));

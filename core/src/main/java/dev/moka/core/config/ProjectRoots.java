@@ -12,6 +12,9 @@ import java.util.List;
  * git repository's root, and for a git worktree the root of the main repository it belongs to.
  */
 public final class ProjectRoots {
+    /** The most bytes of a {@code .git} file read: it holds one {@code gitdir:} line. */
+    static final long GIT_FILE_MAX_BYTES = 64 * 1024;
+
     private ProjectRoots() {}
 
     /** The directory {@code moka trust} records for {@code dir}: the main repository's root, else the git root, else dir. */
@@ -47,7 +50,8 @@ public final class ProjectRoots {
      */
     private static Path mainRepository(Path gitFile) {
         try {
-            for (String line : Files.readAllLines(gitFile)) {
+            // A .git file is one short line; a huge one (sparse, or /dev/zero behind a link) is read no further.
+            for (String line : UserFiles.readText(gitFile, GIT_FILE_MAX_BYTES).lines().toList()) {
                 if (line.startsWith("gitdir:")) {
                     Path gitdir = gitFile.getParent().resolve(line.substring("gitdir:".length()).strip()).normalize();
                     Path worktrees = gitdir.getParent();

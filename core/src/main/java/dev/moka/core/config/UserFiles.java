@@ -30,22 +30,49 @@ public final class UserFiles {
      * is not a regular file or holds more than {@code maxBytes}.
      */
     public static String readText(Path file, long maxBytes) throws IOException {
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-        if (!attributes.isRegularFile()) {
-            throw new IOException("it is " + kind(file, attributes) + ", not a regular file");
-        }
+        byte[] bytes = readBytes(file, maxBytes);
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    }
+
+    /** The file's bytes, refused as {@link #readText} refuses a file. */
+    public static byte[] readBytes(Path file, long maxBytes) throws IOException {
+        BasicFileAttributes attributes = regular(file);
         if (attributes.size() > maxBytes) {
             throw tooLarge(attributes.size(), maxBytes);
         }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
+            // The size was looked at before opening; a file that grew since is still read no further.
             bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
         }
         if (bytes.length > maxBytes) {
             throw tooLarge(bytes.length, maxBytes);
         }
-        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        return bytes;
+    }
+
+    /** The first bytes of a file, and whether it holds more than those. */
+    public record Head(byte[] bytes, boolean more) {}
+
+    /**
+     * At most {@code maxBytes} of the file, from its start, for a file that is useful cut (an AGENTS.md): a
+     * file of any size costs no more memory than that. Refused only when it is not a regular file.
+     */
+    public static Head readHead(Path file, int maxBytes) throws IOException {
+        regular(file);
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(maxBytes);
+            return new Head(bytes, in.read() >= 0);
+        }
+    }
+
+    private static BasicFileAttributes regular(Path file) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        if (!attributes.isRegularFile()) {
+            throw new IOException("it is " + kind(file, attributes) + ", not a regular file");
+        }
+        return attributes;
     }
 
     private static IOException tooLarge(long size, long maxBytes) {

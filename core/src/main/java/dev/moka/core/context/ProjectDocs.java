@@ -1,6 +1,7 @@
 package dev.moka.core.context;
 
 import dev.moka.core.config.ContextSettings;
+import dev.moka.core.config.UserFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +18,13 @@ import java.util.List;
 public final class ProjectDocs {
     static final String OVERRIDE = "AGENTS.override.md";
     static final String DEFAULT = "AGENTS.md";
+    /**
+     * The most bytes read of the global AGENTS.md under MOKA_HOME, which project_doc_max_bytes does not limit;
+     * the rest of a longer file is cut, with a warning.
+     */
+    static final int GLOBAL_DOC_MAX_BYTES = 256 * 1024;
+    /** The most bytes read of any one project doc, however high project_doc_max_bytes is set. */
+    static final int DOC_READ_CEILING = 8 * 1024 * 1024;
 
     /** One file's text and the directory it came from. */
     public record Part(Path directory, Path file, String text) {}
@@ -37,7 +45,8 @@ public final class ProjectDocs {
         if (mokaHome != null) {
             Path global = firstExisting(mokaHome, List.of(OVERRIDE, DEFAULT));
             if (global != null) {
-                read(global, warnings, parts, Long.MAX_VALUE);
+                read(global, warnings, parts, GLOBAL_DOC_MAX_BYTES, "the global AGENTS.md bound ("
+                        + GLOBAL_DOC_MAX_BYTES + " bytes)");
             }
         }
         long budget = settings.projectDocMaxBytes();
@@ -55,7 +64,8 @@ public final class ProjectDocs {
                             + settings.projectDocMaxBytes() + " bytes); raise it to include more");
                     continue;
                 }
-                budget -= read(file, warnings, parts, budget);
+                budget -= read(file, warnings, parts, (int) Math.min(budget, DOC_READ_CEILING),
+                        "project_doc_max_bytes; raise it to send the whole file");
             }
         }
         return new Found(parts, warnings);
@@ -113,25 +123,39 @@ public final class ProjectDocs {
         return null;
     }
 
-    /** Reads at most {@code budget} bytes of {@code file} into {@code parts}; the bytes taken. */
-    private static long read(Path file, List<String> warnings, List<Part> parts, long budget) {
-        byte[] bytes;
+    /**
+     * Reads at most {@code limit} bytes of {@code file} into {@code parts}, never more into memory (a sparse
+     * file of gigabytes costs the same as a small one); the bytes taken. {@code bound} names the limit in the
+     * warning about a cut.
+     */
+    private static long read(Path file, List<String> warnings, List<Part> parts, int limit, String bound) {
+        UserFiles.Head head;
         try {
-            bytes = Files.readAllBytes(file);
+            // A few bytes past the limit show where the last whole character ends.
+            head = UserFiles.readHead(file, limit + 4);
         } catch (IOException e) {
-            warnings.add("cannot read " + file + " (" + e.getClass().getSimpleName() + "); it was left out");
+            warnings.add("cannot read " + file + " (" + e.getMessage() + "); it was left out");
             return 0;
         }
+        byte[] bytes = head.bytes();
         int keep = bytes.length;
-        if (bytes.length > budget) {
-            keep = Utf8Cut.floor(bytes, (int) budget);
-            warnings.add(file + " was cut to " + keep + " of its " + bytes.length
-                    + " bytes to stay within project_doc_max_bytes; raise it to send the whole file");
+        if (bytes.length > limit || head.more()) {
+            keep = Utf8Cut.floor(bytes, limit);
+            warnings.add(file + " was cut to its first " + keep + " of " + size(file) + " bytes to stay within "
+                    + bound);
         }
         String text = new String(bytes, 0, keep, StandardCharsets.UTF_8);
         if (!text.isBlank()) {
             parts.add(new Part(file.getParent(), file, text.strip()));
         }
         return keep;
+    }
+
+    private static String size(Path file) {
+        try {
+            return String.valueOf(Files.size(file));
+        } catch (IOException e) {
+            return "more";
+        }
     }
 }

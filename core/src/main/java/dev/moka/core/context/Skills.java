@@ -1,6 +1,10 @@
 package dev.moka.core.context;
 
+import dev.moka.core.config.UserFiles;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +27,9 @@ public final class Skills {
             warnings = List.copyOf(warnings);
         }
     }
+
+    /** The most bytes of a SKILL.md read to find its front matter, which sits at the top. */
+    static final int FRONT_MATTER_MAX_BYTES = 64 * 1024;
 
     private Skills() {}
 
@@ -74,7 +81,7 @@ public final class Skills {
     static Skill parse(Path file) {
         List<String> lines;
         try {
-            lines = Files.readAllLines(file);
+            lines = frontLines(file);
         } catch (IOException e) {
             return null;
         }
@@ -108,5 +115,15 @@ public final class Skills {
             return text.substring(1, text.length() - 1);
         }
         return text;
+    }
+
+    /** The lines of the head of {@code file}: its front matter, without reading the rest of a huge file. */
+    private static List<String> frontLines(Path file) throws IOException {
+        UserFiles.Head head = UserFiles.readHead(file, FRONT_MATTER_MAX_BYTES);
+        byte[] bytes = head.bytes();
+        int keep = head.more() ? Utf8Cut.floor(bytes, bytes.length - 1) : bytes.length;
+        String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes, 0, keep)).toString();
+        return text.lines().toList();
     }
 }

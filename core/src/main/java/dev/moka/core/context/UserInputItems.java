@@ -1,17 +1,21 @@
 package dev.moka.core.context;
 
+import dev.moka.core.config.UserFiles;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.Role;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 
 /** Turns what the person sent into the user message the model reads; local images become data URLs. */
 public final class UserInputItems {
+    /** The largest local image attached to a message; its data URL is a third larger still. */
+    static final long MAX_IMAGE_BYTES = 20L * 1024 * 1024;
+
     private UserInputItems() {}
 
     public static ResponseItem.Message toMessage(List<InputItem> items) throws IOException {
@@ -20,11 +24,19 @@ public final class UserInputItems {
             parts.add(switch (item) {
                 case InputItem.Text t -> new ContentItem.InputText(t.text());
                 case InputItem.Image i -> new ContentItem.InputImage(i.imageUrl());
-                case InputItem.LocalImage l -> new ContentItem.InputImage(dataUrl(Files.readAllBytes(l.path()),
+                case InputItem.LocalImage l -> new ContentItem.InputImage(dataUrl(image(l.path()),
                         l.path().toString()));
             });
         }
         return new ResponseItem.Message(null, Role.USER, parts);
+    }
+
+    private static byte[] image(Path file) throws IOException {
+        try {
+            return UserFiles.readBytes(file, MAX_IMAGE_BYTES);
+        } catch (IOException e) {
+            throw new IOException("cannot attach the image " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** A data URL for an image, its type told by its first bytes, not by its name. */

@@ -2,10 +2,14 @@ package dev.moka.core.sandbox;
 
 import dev.moka.protocol.SandboxPolicy;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,13 +20,24 @@ import java.util.Map;
  * {@code network}.
  *
  * @param fullAccess no sandbox at all ({@code danger-full-access})
+ * @param protectedFolders the file key of each protected path that was a folder when the rules were made, so
+ *        that Moka's own writes can recognise one by identity even under another name
  */
-public record SandboxRules(List<WritableRoot> writableRoots, boolean network, boolean fullAccess) {
+public record SandboxRules(List<WritableRoot> writableRoots, boolean network, boolean fullAccess,
+        Map<Object, Path> protectedFolders) {
     /** Names kept read-only directly inside every writable root: the agent must not rewrite its own rules. */
     static final List<String> PROTECTED_NAMES = List.of(".git", ".agents", ".moka");
+    /** The most bytes of a {@code .git} file read to find its {@code gitdir:} line. */
+    static final int GIT_FILE_HEAD_BYTES = 64 * 1024;
 
     public SandboxRules {
         writableRoots = List.copyOf(writableRoots);
+        protectedFolders = Map.copyOf(protectedFolders);
+    }
+
+    /** Rules whose protected folders are known by path only. */
+    public SandboxRules(List<WritableRoot> writableRoots, boolean network, boolean fullAccess) {
+        this(writableRoots, network, fullAccess, Map.of());
     }
 
     public static final SandboxRules FULL_ACCESS = new SandboxRules(List.of(), true, true);
@@ -55,7 +70,8 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
                 // would leave empty directories behind in a shared place.
                 addRoots(workspaces, true, home, allowGitWrites, roots);
                 addRoots(scratch, false, home, allowGitWrites, roots);
-                yield new SandboxRules(nested(roots.values()), w.networkAccess(), false);
+                List<WritableRoot> nested = nested(roots.values());
+                yield new SandboxRules(nested, w.networkAccess(), false, folderKeys(nested));
             }
         };
     }
@@ -112,10 +128,27 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
         return paths;
     }
 
+    private static Map<Object, Path> folderKeys(Iterable<WritableRoot> roots) {
+        Map<Object, Path> keys = new HashMap<>();
+        for (WritableRoot root : roots) {
+            for (Path path : root.protectedPaths()) {
+                try {
+                    var attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    if (attributes.isDirectory() && attributes.fileKey() != null) {
+                        keys.put(attributes.fileKey(), path);
+                    }
+                } catch (IOException e) {
+                    // Absent, so masked by name: there is no folder to recognise.
+                }
+            }
+        }
+        return keys;
+    }
+
     /** The directory a {@code .git} file's {@code gitdir:} line names (a worktree or a submodule), resolved. */
     static Path gitdirTarget(Path gitFile) {
         try {
-            for (String line : Files.readAllLines(gitFile)) {
+            for (String line : head(gitFile).lines().toList()) {
                 if (line.startsWith("gitdir:")) {
                     Path target = gitFile.getParent().resolve(line.substring("gitdir:".length()).strip()).normalize();
                     Path realTarget = real(target);
@@ -126,6 +159,16 @@ public record SandboxRules(List<WritableRoot> writableRoots, boolean network, bo
             // An unreadable .git file names nothing; the file itself stays protected.
         }
         return null;
+    }
+
+    /**
+     * The start of a {@code .git} file, which holds one {@code gitdir:} line: a huge one (sparse, or a link to
+     * /dev/zero) costs no memory.
+     */
+    private static String head(Path gitFile) throws IOException {
+        try (InputStream in = Files.newInputStream(gitFile)) {
+            return new String(in.readNBytes(GIT_FILE_HEAD_BYTES), StandardCharsets.UTF_8);
+        }
     }
 
     /** The path with symlinks resolved, or null when it does not exist. */

@@ -34,8 +34,15 @@ import tools.jackson.databind.JsonNode;
 public final class Rollouts {
     /** The first line (session_meta) is read to tell whose a file is; one longer than this is damaged. */
     private static final int MAX_META_BYTES = 256 * 1024;
+    /**
+     * The longest rollout line read on resume: far above any real one (an item holding a 20 MiB image is
+     * about 27 MiB of JSON), and a bound, so a damaged line of gigabytes is skipped rather than read.
+     */
+    static final int MAX_LINE_BYTES = 64 * 1024 * 1024;
     /** A picker reads this many lines of a file at most for its first prompt, so a huge rollout costs little. */
     private static final int MAX_LINES_FOR_PROMPT = 200;
+    /** The longest line read when listing sessions: a longer first prompt is passed over, not read. */
+    private static final int MAX_PROMPT_LINE_BYTES = 1024 * 1024;
 
     private Rollouts() {}
 
@@ -106,10 +113,11 @@ public final class Rollouts {
 
     /** The first {@code user_message} event's text; null when the file has none in its first lines. */
     private static String firstPrompt(Path file) {
-        try (var lines = Files.newBufferedReader(file)) {
-            String line;
-            for (int n = 0; n < MAX_LINES_FOR_PROMPT && (line = lines.readLine()) != null; n++) {
-                if (!line.contains("\"user_message\"")) {
+        try (BoundedLines lines = new BoundedLines(file, MAX_PROMPT_LINE_BYTES)) {
+            BoundedLines.Line raw;
+            for (int n = 0; n < MAX_LINES_FOR_PROMPT && (raw = lines.next()) != null; n++) {
+                String line = raw.tooLong() ? null : AppendOnlyLines.decode(raw.bytes());
+                if (line == null || !line.contains("\"user_message\"")) {
                     continue;
                 }
                 try {
@@ -165,55 +173,69 @@ public final class Rollouts {
         RecordedTurns turns = new RecordedTurns();
         // Read in the same pass as the items, so a resume reads its file once.
         CallEvents callEvents = new CallEvents(List.of());
-        List<byte[]> lines = AppendOnlyLines.split(Files.readAllBytes(file));
-        for (int n = 0; n < lines.size(); n++) {
-            String text = AppendOnlyLines.decode(lines.get(n));
-            if (text != null && text.isBlank()) {
-                continue;
-            }
-            RolloutLine line = null;
-            String problem = text == null ? "bytes that are not UTF-8" : null;
-            if (text != null) {
-                try {
-                    line = RolloutLineCodec.fromJson(text);
-                } catch (RolloutLineCodec.DamagedLine e) {
-                    problem = e.getMessage();
+        int n = 0;
+        try (BoundedLines reader = new BoundedLines(file, MAX_LINE_BYTES)) {
+            for (BoundedLines.Line raw; (raw = reader.next()) != null; ) {
+                n++;
+                RolloutLine line = parse(raw, file, n, warnings);
+                if (line == null) {
+                    continue;
                 }
-            }
-            if (problem != null) {
-                warnings.add("rollout " + file + " line " + (n + 1) + " is damaged (" + problem + ") and was skipped");
-                continue;
-            }
-            switch (line) {
-                case RolloutLine.SessionMeta meta -> {
-                    conversationId = Json.text(meta.meta(), "id");
-                    cwd = Json.text(meta.meta(), "cwd");
+                switch (line) {
+                    case RolloutLine.SessionMeta meta -> {
+                        conversationId = Json.text(meta.meta(), "id");
+                        cwd = Json.text(meta.meta(), "cwd");
+                    }
+                    case RolloutLine.Item item -> items.add(item.item());
+                    case RolloutLine.Compacted compacted -> {
+                        turns.compacted();
+                        items.clear();
+                        items.addAll(compacted.replacementHistory());
+                    }
+                    case RolloutLine.TurnContext context ->
+                            lastContext = turnContext(context.context(), lastContext, catalog);
+                    case RolloutLine.ScriptValue value ->
+                            scriptValues.put(value.key(), Json.write(value.value()));
+                    case RolloutLine.Event event -> {
+                        List<String> problems = new ArrayList<>();
+                        lastContext = turns.event(event.event(), items, lastContext, problems);
+                        int number = n;
+                        problems.forEach(p -> warnings.add("rollout " + file + " line " + number + ": " + p));
+                        callEvents.recorded(event.event());
+                    }
+                    case RolloutLine.Unknown ignored -> { }
                 }
-                case RolloutLine.Item item -> items.add(item.item());
-                case RolloutLine.Compacted compacted -> {
-                    turns.compacted();
-                    items.clear();
-                    items.addAll(compacted.replacementHistory());
-                }
-                case RolloutLine.TurnContext context -> lastContext = turnContext(context.context(), lastContext, catalog);
-                case RolloutLine.ScriptValue value -> scriptValues.put(value.key(), Json.write(value.value()));
-                case RolloutLine.Event event -> {
-                    List<String> problems = new ArrayList<>();
-                    lastContext = turns.event(event.event(), items, lastContext, problems);
-                    int number = n + 1;
-                    problems.forEach(p -> warnings.add("rollout " + file + " line " + number + ": " + p));
-                    callEvents.recorded(event.event());
-                }
-                case RolloutLine.Unknown ignored -> { }
             }
         }
         if (conversationId == null) {
-            throw new IOException(file + ": not a Moka rollout (no session_meta line among " + lines.size()
-                    + " lines)");
+            throw new IOException(file + ": not a Moka rollout (no session_meta line among " + n + " lines)");
         }
         List<ResponseItem> kept = withoutOrphanOutputs(items, file, warnings);
         return new Recorded(file, conversationId, cwd, kept, lastContext, List.copyOf(warnings), turns.in(kept),
                 scriptValues, callEvents.of(kept));
+    }
+
+    /** Line {@code n} of a rollout parsed; null, with a warning, for a line too long, not UTF-8 or damaged. */
+    private static RolloutLine parse(BoundedLines.Line raw, Path file, int n, List<String> warnings) {
+        if (raw.tooLong()) {
+            warnings.add("rollout " + file + " line " + n + " is " + raw.length() + " bytes, more than the "
+                    + MAX_LINE_BYTES + " a line may hold, and was skipped");
+            return null;
+        }
+        String text = AppendOnlyLines.decode(raw.bytes());
+        if (text != null && text.isBlank()) {
+            return null;
+        }
+        String problem = "bytes that are not UTF-8";
+        if (text != null) {
+            try {
+                return RolloutLineCodec.fromJson(text);
+            } catch (RolloutLineCodec.DamagedLine e) {
+                problem = e.getMessage();
+            }
+        }
+        warnings.add("rollout " + file + " line " + n + " is damaged (" + problem + ") and was skipped");
+        return null;
     }
 
     /**

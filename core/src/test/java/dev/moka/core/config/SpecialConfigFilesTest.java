@@ -47,6 +47,19 @@ class SpecialConfigFilesTest extends ConfigFixture {
     }
 
     @Test
+    void aSparseConfigOfThreeGibibytesIsRefusedInOneLineWithoutReadingIt() throws Exception {
+        t.write("model = \"o3\"\n");
+        try (var file = new java.io.RandomAccessFile(t.configFile().toFile(), "rw")) {
+            file.setLength(3L << 30);
+        }
+
+        assertThatThrownBy(t::load).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("config.toml: cannot read the config file")
+                .hasMessageContaining("it holds " + (3L << 30) + " bytes, more than the " + UserFiles.CONFIG_MAX_BYTES)
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
     void modelInstructionsFileThatIsANamedPipeIsRefusedWithFileAndKey() throws Exception {
         Path pipe = dir.resolve("instructions.md");
         mkfifo(pipe);

@@ -13,6 +13,8 @@ import dev.moka.protocol.Op;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -81,6 +83,37 @@ class ContextPrefixTest {
         assertThat(instructions.indexOf("fallback rule")).isLessThan(instructions.indexOf("sub override rule"));
         assertThat(instructions).contains("Instructions from " + repo.resolve("AGENTS.md"));
         assertThat(text(input.get(3))).startsWith("<environment_context>");
+    }
+
+    @Test
+    void aSparseAgentsFileOfThreeGibibytesIsCutToItsHeadWithoutReadingTheRest() throws Exception {
+        Path repo = Files.createDirectories(work.resolve("repo"));
+        Files.createDirectories(repo.resolve(".git"));
+        try (var file = new RandomAccessFile(repo.resolve("AGENTS.md").toFile(), "rw")) {
+            file.write("head rule: keep tests fast\n".getBytes(StandardCharsets.UTF_8));
+            // The rest is a hole of zero bytes, which reading whole would need 3 GiB of heap for.
+            file.setLength(3L << 30);
+        }
+        // A SKILL.md is read only as far as its front matter, however large the file.
+        Path skill = Files.createDirectories(repo.resolve(".agents/skills/huge"));
+        try (var file = new RandomAccessFile(skill.resolve("SKILL.md").toFile(), "rw")) {
+            file.write("---\nname: huge\ndescription: A skill with a sparse tail\n---\n".getBytes(StandardCharsets.UTF_8));
+            file.setLength(3L << 30);
+        }
+        harness.settings = new ContextSettings(1024, List.of(), List.of(".git"), null, null, null, true, 0, List.of(),
+                true);
+        server.enqueue(Sse.response("r1").text("m1", "ok").completed());
+        List<EventMsg> events;
+        try (Session session = harness.start(repo)) {
+            events = ContextHarness.run(session, say("hi"));
+        }
+        String instructions = text(server.requests().getFirst().input().get(2));
+        assertThat(instructions).contains("head rule: keep tests fast")
+                .contains("huge: A skill with a sparse tail");
+        assertThat(instructions.length()).isLessThan(4096);
+        assertThat(events).filteredOn(EventMsg.Warning.class::isInstance).map(e -> ((EventMsg.Warning) e).message())
+                .anySatisfy(w -> assertThat(w).contains(repo.resolve("AGENTS.md").toString())
+                        .contains("cut to its first 1024 of " + (3L << 30) + " bytes").contains("project_doc_max_bytes"));
     }
 
     @Test

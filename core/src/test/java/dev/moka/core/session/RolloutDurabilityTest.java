@@ -59,6 +59,31 @@ class RolloutDurabilityTest {
     }
 
     @Test
+    void aGiantDamagedLineIsSkippedWithAWarningNotReadIntoMemory() throws Exception {
+        Path file;
+        try (RolloutRecorder recorder = newRollout(home, "/repo", Instant.now())) {
+            recorder.recordItem(ResponseItem.Message.user("hi"));
+            file = recorder.path();
+        }
+        long giant = Rollouts.MAX_LINE_BYTES + 1024L;
+        try (var raf = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            // A hole of zero bytes with no newline: what a crash on some file systems leaves behind.
+            raf.setLength(raf.length() + giant);
+        }
+        Files.writeString(file, "\n", StandardOpenOption.APPEND);
+        try (RolloutRecorder resumed = RolloutRecorder.append(file)) {
+            resumed.recordItem(ResponseItem.Message.assistant("after"));
+        }
+
+        Rollouts.Recorded recorded = Rollouts.read(file);
+
+        assertThat(recorded.items()).containsExactly(ResponseItem.Message.user("hi"),
+                ResponseItem.Message.assistant("after"));
+        assertThat(recorded.warnings()).singleElement().asString().contains("line 3 is " + giant + " bytes")
+                .contains("was skipped");
+    }
+
+    @Test
     void aLineWithANullPayloadIsSkippedWithAWarningNotAStackTrace() throws Exception {
         Path file;
         try (RolloutRecorder recorder = newRollout(home, "/repo", Instant.now())) {

@@ -1,5 +1,6 @@
 package dev.moka.core.tools.image;
 
+import dev.moka.core.config.UserFiles;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
@@ -53,7 +54,8 @@ final class ImagePreparer {
                 throw new Refused(file + " is " + size + " bytes, more than the " + maxFileBytes
                         + " view_image reads; make a smaller copy first");
             }
-            return Files.readAllBytes(file);
+            // Bounded again while reading: the file may have grown since its size was looked at.
+            return UserFiles.readBytes(file, maxFileBytes);
         } catch (IOException e) {
             throw new Refused("cannot read " + file + ": " + e.getMessage());
         }

@@ -111,14 +111,15 @@ public final class ApplyPatchTool implements Tool, TurnListener {
             return ToolResult.failure(PatchReport.refusal(e.getMessage(), false), "patch does not fit the files");
         }
         var changes = PatchReport.changes(plan, context.cwd());
-        // Moka writes the files itself, outside any sandbox: every real path is checked against the policy.
+        // Moka writes the files itself, outside any sandbox: every real path is checked against the policy, and the
+        // commit never follows a link, so a folder a command swaps for one after this check cannot redirect it.
         PatchPermit permit = context.guard().patch(callId, List.copyOf(plan.after().keySet()), changes);
         if (permit instanceof PatchPermit.Refused refused) {
             return ToolResult.failure(refused.forModel(), refused.brief());
         }
         context.emit(new EventMsg.PatchApplyBegin(callId, ((PatchPermit.Allowed) permit).autoApproved(), changes));
         try {
-            PatchCommit.commit(plan);
+            PatchCommit.commit(plan, GuardedFolders.of(context.guard().rules(), plan.after().keySet()));
         } catch (PatchException e) {
             String message = "The patch could not be written: " + e.getMessage();
             context.emit(new EventMsg.PatchApplyEnd(callId, "", message, false));

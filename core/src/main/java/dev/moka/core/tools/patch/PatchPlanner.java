@@ -5,8 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,30 +19,34 @@ import java.util.Optional;
  */
 final class PatchPlanner {
     private final WorkspacePaths paths;
+    private final PatchDisk disk;
     private final Map<Path, Optional<String>> before = new LinkedHashMap<>();
     private final Map<Path, Optional<String>> current = new LinkedHashMap<>();
     private final List<FileChange> changes = new ArrayList<>();
 
-    private PatchPlanner(Path cwd) throws PatchException {
+    private PatchPlanner(Path cwd, PatchDisk disk) throws PatchException {
         this.paths = new WorkspacePaths(cwd);
+        this.disk = disk;
     }
 
     static PatchPlan plan(ParsedPatch patch, Path cwd) throws PatchException {
-        PatchPlanner planner = new PatchPlanner(cwd);
-        for (FileOp op : patch.ops()) {
-            switch (op) {
-                case FileOp.Add add -> planner.add(add);
-                case FileOp.Delete delete -> planner.delete(delete);
-                case FileOp.Update update -> planner.update(update);
+        try (PatchDisk disk = new PatchDisk()) {
+            PatchPlanner planner = new PatchPlanner(cwd, disk);
+            for (FileOp op : patch.ops()) {
+                switch (op) {
+                    case FileOp.Add add -> planner.add(add);
+                    case FileOp.Delete delete -> planner.delete(delete);
+                    case FileOp.Update update -> planner.update(update);
+                }
             }
+            return new PatchPlan(planner.changes, planner.before, planner.current);
         }
-        return new PatchPlan(planner.changes, planner.before, planner.current);
     }
 
     private void add(FileOp.Add op) throws PatchException {
         WorkspacePaths.Resolved target = paths.resolve(op.path(), true);
         // An existing file is replaced, as Codex does; reading it keeps its old text for the diff.
-        Optional<String> previous = read(target);
+        Optional<String> previous = read(target, false);
         current.put(target.file(), Optional.of(op.content()));
         changes.add(new FileChange(FileChange.Kind.ADD, target.display(), target.file(), null, null,
                 previous.orElse(null), op.content()));
@@ -52,7 +54,7 @@ final class PatchPlanner {
 
     private void delete(FileOp.Delete op) throws PatchException {
         WorkspacePaths.Resolved target = paths.resolve(op.path(), false);
-        Optional<String> previous = read(target);
+        Optional<String> previous = read(target, true);
         if (previous.isEmpty()) {
             throw new PatchException("cannot delete " + target.display() + ": " + missing(target));
         }
@@ -63,7 +65,7 @@ final class PatchPlanner {
 
     private void update(FileOp.Update op) throws PatchException {
         WorkspacePaths.Resolved source = paths.resolve(op.path(), true);
-        Optional<String> previous = read(source);
+        Optional<String> previous = read(source, false);
         if (previous.isEmpty()) {
             throw new PatchException("cannot update " + source.display() + ": " + missing(source)
                     + "; to create it, use '*** Add File: " + source.display() + "' with every line prefixed by '+'");
@@ -78,7 +80,7 @@ final class PatchPlanner {
             return;
         }
         // A move onto an existing file replaces it, as Codex does.
-        read(destination);
+        read(destination, false);
         current.put(destination.file(), Optional.of(updated));
         current.put(source.file(), Optional.empty());
         changes.add(new FileChange(FileChange.Kind.UPDATE, source.display(), source.file(), destination.display(),
@@ -90,40 +92,51 @@ final class PatchPlanner {
                 : "it does not exist";
     }
 
-    /** The file as the patch has left it so far; read from disk the first time the patch touches it. */
-    private Optional<String> read(WorkspacePaths.Resolved target) throws PatchException {
+    /**
+     * The file as the patch has left it so far; read from disk the first time the patch touches it. A link is
+     * there only when the patch deletes it ({@code link}), since other paths were resolved through theirs.
+     */
+    private Optional<String> read(WorkspacePaths.Resolved target, boolean link) throws PatchException {
         Optional<String> known = current.get(target.file());
         if (known != null) {
             return known;
         }
-        Optional<String> disk = readDisk(target);
-        before.put(target.file(), disk);
-        current.put(target.file(), disk);
-        return disk;
+        Optional<String> found = readDisk(target, link);
+        before.put(target.file(), found);
+        current.put(target.file(), found);
+        return found;
     }
 
-    private static Optional<String> readDisk(WorkspacePaths.Resolved target) throws PatchException {
-        Path file = target.file();
-        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.empty();
-        }
-        if (Files.isDirectory(file)) {
-            throw new PatchException(target.display() + " is a directory; apply_patch adds, deletes and updates"
-                    + " files only");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new PatchException(target.display() + " is not a regular file; apply_patch edits text files only");
-        }
+    /** The file's text, read without following a link on the way to it. */
+    private Optional<String> readDisk(WorkspacePaths.Resolved target, boolean link) throws PatchException {
+        PatchDisk.Found found;
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            return Optional.of(StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString());
-        } catch (CharacterCodingException e) {
-            throw new PatchException(target.display() + " is not UTF-8 text; apply_patch edits text files only");
+            found = disk.find(target.file());
         } catch (IOException e) {
             throw new PatchException("cannot read " + target.display() + " (" + e.getMessage() + ")");
+        }
+        return switch (found) {
+            case PatchDisk.Found.Absent ignored -> Optional.empty();
+            case PatchDisk.Found.Folder ignored -> throw new PatchException(target.display() + " is a directory;"
+                    + " apply_patch adds, deletes and updates files only");
+            case PatchDisk.Found.Link l when link -> Optional.of(l.target());
+            case PatchDisk.Found.Link ignored -> throw new PatchException(target.display() + " is a symbolic link"
+                    + " that does not lead to a file (or was swapped in while the patch was checked); apply_patch"
+                    + " never writes through a link it did not resolve");
+            case PatchDisk.Found.Special ignored -> throw new PatchException(target.display()
+                    + " is not a regular file; apply_patch edits text files only");
+            case PatchDisk.Found.File f -> Optional.of(utf8(target, f.bytes()));
+        };
+    }
+
+    private static String utf8(WorkspacePaths.Resolved target, byte[] bytes) throws PatchException {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new PatchException(target.display() + " is not UTF-8 text; apply_patch edits text files only");
         }
     }
 }

@@ -3,6 +3,9 @@ package dev.moka.core.tools.patch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.sandbox.SandboxRules;
+import dev.moka.protocol.SandboxPolicy;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -59,5 +62,60 @@ class PatchCommitTest {
         PatchCommit.commit(new PatchPlan(List.of(), before, after));
 
         assertThat(FileTrees.read(dir)).isEqualTo(FileTrees.expected(Map.of("x/y/moved.txt", "o\n")));
+    }
+
+    @Test
+    void aFolderSwappedForALinkAfterThePlanIsNotWrittenThrough() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work/sub"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        PatchPlan plan = plan(work.getParent(), "*** Add File: sub/new/made.txt\n+x\n*** Add File: sub/top.txt\n+y\n");
+        Files.move(work, dir.resolve("work/sub-aside"));
+        Files.createSymbolicLink(work, outside);
+
+        assertThatThrownBy(() -> PatchCommit.commit(plan))
+                .isInstanceOf(PatchException.class)
+                .hasMessageContaining(work + " is not a folder: it was swapped for a symbolic link")
+                .hasMessageContaining("apply_patch never writes through a link")
+                .hasMessageEndingWith("every file was put back as it was");
+
+        assertThat(FileTrees.read(outside)).isEmpty();
+        try (var names = Files.list(outside)) {
+            assertThat(names).isEmpty();
+        }
+    }
+
+    @Test
+    void aProtectedFolderRenamedIntoAPatchedPathIsRecognised() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Files.createDirectories(work.resolve("sub/hooks"));
+        Files.createDirectories(work.resolve(".git/hooks"));
+        var rules = SandboxRules.of(new SandboxPolicy.WorkspaceWrite(List.of(), false, true, true), work, Map.of(),
+                null, false);
+        PatchPlan plan = plan(work, "*** Add File: sub/hooks/pre-commit\n+echo owned\n");
+        // What a rename of .git would do (the sandbox stops one today; the write must not depend on that).
+        Files.move(work.resolve("sub"), work.resolve("sub-aside"));
+        Files.move(work.resolve(".git"), work.resolve("sub"));
+
+        assertThatThrownBy(() -> PatchCommit.commit(plan, GuardedFolders.of(rules, plan.after().keySet())))
+                .isInstanceOf(PatchException.class)
+                .hasMessageContaining("which the sandbox keeps read-only, under another name");
+
+        assertThat(work.resolve("sub/hooks/pre-commit")).doesNotExist();
+    }
+
+    @Test
+    void aFileTooLargeToEditIsRefusedUnread() throws Exception {
+        try (var file = new RandomAccessFile(dir.resolve("huge.txt").toFile(), "rw")) {
+            file.setLength(PatchDisk.MAX_FILE_BYTES + 1L);
+        }
+
+        assertThatThrownBy(() -> plan(dir, "*** Update File: huge.txt\n@@\n-a\n+b\n"))
+                .isInstanceOf(PatchException.class)
+                .hasMessageContaining("huge.txt is " + (PatchDisk.MAX_FILE_BYTES + 1L) + " bytes; apply_patch edits"
+                        + " files of at most");
+    }
+
+    private static PatchPlan plan(Path cwd, String body) throws PatchException {
+        return PatchPlanner.plan(PatchParser.parse("*** Begin Patch\n" + body + "*** End Patch\n"), cwd);
     }
 }
