@@ -25,10 +25,15 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
     private static final String FEED_FILTER = "exec 3< <(printf \"$0\") && exec \"$@\"";
 
     @Override
-    public Process start(ProcessBuilder builder, boolean tty) throws IOException {
+    public Process start(ProcessBuilder builder, Terminal terminal) throws IOException {
         File dir = builder.directory();
         Path cwd = dir == null ? Path.of("").toAbsolutePath() : dir.toPath().toAbsolutePath();
-        builder.command(argv(builder.command(), cwd, tty));
+        // Opened outside bwrap: its own /dev has a devpts of its own, without the slave.
+        boolean tty = switch (terminal) {
+            case Terminal.None _ -> false;
+            case Terminal.Inherited _, Terminal.Pty _ -> true;
+        };
+        builder.command(OnTerminal.argv(argv(builder.command(), cwd, tty), terminal));
         return builder.start();
     }
 
