@@ -11,6 +11,7 @@ import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.SandboxUnavailableException;
+import dev.moka.core.sandbox.Terminal;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.SandboxMode;
 import dev.moka.protocol.SandboxPolicy;
@@ -92,7 +93,8 @@ final class SandboxCommand {
         builder.environment().clear();
         builder.environment().putAll(env);
         try {
-            return confinement.start(builder, System.console() != null).waitFor();
+            return confinement.start(builder,
+                    System.console() != null ? new Terminal.Inherited() : Terminal.none()).waitFor();
         } catch (IOException e) {
             startup.err().println("moka: cannot run " + command.getFirst() + ": " + e.getMessage());
             return 127;

@@ -119,6 +119,31 @@ class LauncherScriptsTest {
     }
 
     @Test
+    void aConfigThatIsANamedPipeOrALinkToDevZeroStopsTheLauncherAtOnceWithOneLine() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path config = home.resolve("config.toml");
+        Process mkfifo = new ProcessBuilder("mkfifo", config.toString()).start();
+        assertThat(mkfifo.waitFor()).isZero();
+        assertRefusedInOneLine(home, config, "a named pipe (FIFO)");
+
+        Files.delete(config);
+        Files.createSymbolicLink(config, Path.of("/dev/zero"));
+        assertRefusedInOneLine(home, config, "a character device");
+    }
+
+    /** bin/moka, as exec and as the UI, against {@code home}: a hang (a read that never ends) fails in 10 s. */
+    private void assertRefusedInOneLine(Path home, Path config, String kind) throws Exception {
+        for (List<String> args : List.of(List.of("exec", "hello"), List.of("hello"))) {
+            List<String> command = new java.util.ArrayList<>(List.of(ROOT.resolve("bin/moka").toString()));
+            command.addAll(args);
+            Run run = run(command, Map.of("MOKA_HOME", home.toString()), 10);
+            assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+            assertThat(run.stderr()).startsWith("moka: " + config + ": cannot read the config file: it is " + kind)
+                    .contains("replace it with a regular file").hasLineCount(1);
+        }
+    }
+
+    @Test
     void theJvmFollowsHomeAndWritesUtf8WhereNoLocaleIsSet() throws Exception {
         Run run = personFlags("HOME=/home/someone/elsewhere");
 
@@ -182,6 +207,10 @@ class LauncherScriptsTest {
     }
 
     private Run run(List<String> command, Map<String, String> env) throws Exception {
+        return run(command, env, 60);
+    }
+
+    private Run run(List<String> command, Map<String, String> env, int seconds) throws Exception {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
@@ -190,9 +219,10 @@ class LauncherScriptsTest {
         builder.environment().keySet().removeIf(k -> k.startsWith("MOKA_") || k.equals("XDG_BIN_HOME"));
         builder.environment().putAll(env);
         Process process = builder.start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
-            throw new AssertionError("script did not finish within 60 s: " + command);
+            throw new AssertionError("script did not finish within " + seconds + " s: " + command);
         }
         return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));

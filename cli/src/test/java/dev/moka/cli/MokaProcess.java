@@ -81,6 +81,17 @@ final class MokaProcess {
         return run(cwd, env, List.of("script", "-qec", line, "/dev/null"), null);
     }
 
+    /**
+     * Runs moka as cron or a CI runner would: leading a session of its own ({@code setsid}) that has no
+     * controlling terminal.
+     */
+    static Result runInOwnSession(Path cwd, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        List<String> line = new ArrayList<>(List.of("setsid", "--wait"));
+        line.addAll(command(args));
+        return run(cwd, env, line, null);
+    }
+
     static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // As bin/moka and the jar's manifest do: Moka calls libc (process hardening, pseudo-terminals), and

@@ -61,6 +61,22 @@ class UserMistakesTest {
     }
 
     @Test
+    void anEmptyModelNameIsRefusedWithOneLineWhereverItIsGiven() throws Exception {
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "-m", "", "hello"), "--model", "empty");
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "-m", " ", "hello"), "--model", "empty");
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "-c", "model=\"\"", "hello"), "-c model",
+                "empty");
+        // The interactive UI stops before it takes over the terminal, with the same line.
+        var ui = MokaProcess.runOnTerminal(repo, env(), "-m", "", "hello");
+        assertThat(ui.exitCode()).as(ui.stdout()).isEqualTo(2);
+        assertThat(ui.stdout().strip().lines()).as(ui.stdout()).singleElement().asString().startsWith("moka: ")
+                .contains("--model", "empty");
+        Files.writeString(home.resolve("config.toml"), "approval_policy = \"on-request\"\nmodel = \"\"\n");
+        assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "hello"), "config.toml:2", "model",
+                "empty");
+    }
+
+    @Test
     void anOutputSchemaThatIsADeviceStopsWithOneLine() throws Exception {
         assertOneLineUsageError(MokaProcess.run(repo, env(), "exec", "-s", "danger-full-access",
                 "--output-schema", "/dev/zero", "hello"),

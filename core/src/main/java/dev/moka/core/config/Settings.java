@@ -33,7 +33,7 @@ record Settings(
     static Settings read(ConfigNode.Table table, Path mokaHome) throws ConfigException {
         ConfigNode provider = table.get("model_provider");
         return new Settings(
-                ConfigValues.string(table.get("model")),
+                model(table.get("model")),
                 Sourced.of(ConfigValues.string(provider), provider),
                 ConfigValues.choice(table.get("approval_policy"), AskForApproval.class),
                 ConfigValues.choice(table.get("sandbox_mode"), SandboxMode.class),
@@ -44,12 +44,26 @@ record Settings(
                 ConfigValues.string(table.get("developer_instructions")));
     }
 
+    /** The model a table names; an empty name would reach the server as {@code "model": ""}. */
+    private static String model(ConfigNode node) throws ConfigException {
+        String model = ConfigValues.string(node);
+        if (model != null && model.isBlank()) {
+            throw node.error("the model name is empty; name a model (model = \"gpt-5.1-codex\"), or remove the "
+                    + "key for the default one");
+        }
+        return model;
+    }
+
     /** Settings that only name a model. */
     static Settings ofModel(String model) {
         return new Settings(model, null, null, null, null, null, null, null, null);
     }
 
-    static Settings fromFlags(ConfigOverrides flags) {
+    static Settings fromFlags(ConfigOverrides flags) throws ConfigException {
+        if (flags.model() != null && flags.model().isBlank()) {
+            throw new ConfigException(Origin.FLAGS.location() + ": -m/--model: the model name is empty; name a "
+                    + "model (-m gpt-5.1-codex), or leave the flag out for the configured one");
+        }
         Sourced<String> provider = flags.modelProvider() == null
                 ? null
                 : new Sourced<>(flags.modelProvider(), Origin.FLAGS.location() + ": model_provider");

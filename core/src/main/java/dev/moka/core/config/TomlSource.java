@@ -27,7 +27,9 @@ final class TomlSource {
         try {
             text = UserFiles.readText(file, UserFiles.CONFIG_MAX_BYTES);
         } catch (IOException e) {
-            throw new ConfigException(file + ": cannot read the config file: " + describe(e));
+            String fix = Files.isRegularFile(file) || !Files.exists(file) ? ""
+                    : "; replace it with a regular file, or move it away to start without one";
+            throw new ConfigException(file + ": cannot read the config file: " + describe(e) + fix);
         }
         Map<String, Object> root;
         try {

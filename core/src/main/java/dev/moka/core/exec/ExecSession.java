@@ -1,11 +1,13 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.Terminal;
 import dev.moka.protocol.ExecOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -47,7 +49,7 @@ final class ExecSession {
     private static ExecSession startWithPipes(int id, SessionCommand command, OutputListener listener)
             throws IOException {
         ProcessBuilder builder = builder(command, false);
-        Process process = command.confinement().start(builder, false);
+        Process process = command.confinement().start(builder, Terminal.none());
         SessionOutput output = new SessionOutput(2);
         output.listen(listener);
         ExecSession session = new ExecSession(id, command, process, null, output);
@@ -60,12 +62,13 @@ final class ExecSession {
     private static ExecSession startWithPty(int id, SessionCommand command, OutputListener listener)
             throws IOException {
         PtyMaster pty = PtyMaster.open();
-        File slave = new File(pty.slavePath());
-        ProcessBuilder builder = builder(command, true)
-                .redirectInput(slave).redirectOutput(slave).redirectError(slave);
+        // The child opens the slave itself (Moka must never do it: it would become Moka's controlling terminal);
+        // until then its streams lead nowhere, and no pipe is left for Moka to close.
+        ProcessBuilder builder = builder(command, true).redirectInput(new File("/dev/null"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
         Process process;
         try {
-            process = command.confinement().start(builder, true);
+            process = command.confinement().start(builder, new Terminal.Pty(Path.of(pty.slavePath())));
         } catch (IOException e) {
             pty.close();
             throw e;

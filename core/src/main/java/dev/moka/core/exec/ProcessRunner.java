@@ -1,5 +1,6 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.Terminal;
 import dev.moka.protocol.ExecOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -53,7 +54,7 @@ public final class ProcessRunner {
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
         builder.environment().clear();
         builder.environment().putAll(params.env());
-        return params.confinement().start(builder, false);
+        return params.confinement().start(builder, Terminal.none());
     }
 
     private static ExecResult await(Process process, ExecParams params, OutputSink sink, long started)

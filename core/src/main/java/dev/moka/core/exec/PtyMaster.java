@@ -28,6 +28,7 @@ final class PtyMaster {
         return new PtyMaster(Posix.openPty(ROWS, COLUMNS));
     }
 
+    /** The slave's path, for the child to open: Moka never opens it (see {@code sandbox.OnTerminal}). */
     String slavePath() {
         return slavePath;
     }

@@ -1,5 +1,6 @@
 package dev.moka.core.log;
 
+import dev.moka.core.io.Uninterruptible;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -113,20 +114,28 @@ public final class MokaLog {
 
     private synchronized void append(byte[] line) {
         try {
-            Files.createDirectories(file.getParent());
-            try (FileChannel channel = openPrivately(); FileLock ignored = channel.lock()) {
-                if (channel.size() + line.length > maxBytes && channel.size() > 0) {
-                    rotate();
-                    try (FileChannel fresh = openPrivately()) {
-                        writeFully(fresh, line);
-                    }
-                    return;
-                }
-                channel.position(channel.size());
-                writeFully(channel, line);
-            }
+            // Off the caller's thread: the error an interrupted turn logs is the one most worth keeping.
+            Uninterruptible.call("moka-log-append", () -> {
+                appendLocked(line);
+                return null;
+            });
         } catch (IOException | RuntimeException e) {
             // Nowhere further to report to; the run goes on without its log.
+        }
+    }
+
+    private void appendLocked(byte[] line) throws IOException {
+        Files.createDirectories(file.getParent());
+        try (FileChannel channel = openPrivately(); FileLock ignored = channel.lock()) {
+            if (channel.size() + line.length > maxBytes && channel.size() > 0) {
+                rotate();
+                try (FileChannel fresh = openPrivately()) {
+                    writeFully(fresh, line);
+                }
+                return;
+            }
+            channel.position(channel.size());
+            writeFully(channel, line);
         }
     }
 

@@ -13,8 +13,7 @@ import java.util.List;
  * read-write and their protected paths bound read-only again (masked when missing), new user, pid and ipc
  * namespaces (and network, when it is off, with every Unix socket bound outside hidden), a fresh
  * {@code /proc} and {@code /dev}, every capability dropped, and the seccomp program handed over on
- * descriptor 3. The pid namespace ends whatever the
- * command leaves behind when it exits.
+ * descriptor 3. The pid namespace ends whatever the command leaves behind when it exits.
  *
  * @param bwrap the bubblewrap executable
  */
@@ -27,11 +26,16 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     @Override
-    public Process start(ProcessBuilder builder, boolean tty) throws IOException {
+    public Process start(ProcessBuilder builder, Terminal terminal) throws IOException {
         File dir = builder.directory();
         Path cwd = dir == null ? Path.of("").toAbsolutePath() : dir.toPath().toAbsolutePath();
+        // Opened outside bwrap: its own /dev has a devpts of its own, without the slave.
+        boolean tty = switch (terminal) {
+            case Terminal.None _ -> false;
+            case Terminal.Inherited _, Terminal.Pty _ -> true;
+        };
         MaskPoints maskPoints = MaskPoints.claim(rules);
-        builder.command(argv(builder.command(), cwd, tty));
+        builder.command(OnTerminal.argv(argv(builder.command(), cwd, tty), terminal));
         Process process;
         try {
             process = builder.start();

@@ -11,9 +11,9 @@ public sealed interface Confinement permits Unconfined, Bubblewrap, Landlocked {
      * Starts {@code builder}'s command (already complete: program, arguments, directory, environment,
      * redirects) under this confinement.
      *
-     * @param tty whether the command runs on a pseudo-terminal that must stay its controlling terminal
+     * @param terminal the terminal the command runs on and keeps as its controlling terminal, if any
      */
-    Process start(ProcessBuilder builder, boolean tty) throws IOException;
+    Process start(ProcessBuilder builder, Terminal terminal) throws IOException;
 
     /** A short name for logs and doctor output: {@code none}, {@code bwrap}, {@code landlock}. */
     String mechanism();

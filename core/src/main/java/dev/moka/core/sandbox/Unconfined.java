@@ -7,8 +7,8 @@ record Unconfined() implements Confinement {
     static final Unconfined INSTANCE = new Unconfined();
 
     @Override
-    public Process start(ProcessBuilder builder, boolean tty) throws IOException {
-        return builder.start();
+    public Process start(ProcessBuilder builder, Terminal terminal) throws IOException {
+        return builder.command(OnTerminal.argv(builder.command(), terminal)).start();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.io.Uninterruptible;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -51,6 +52,14 @@ final class MessageHistory {
         byte[] line = (Json.write(entry) + "\n").getBytes(StandardCharsets.UTF_8);
         AppendOnlyLines.requireRegularIfPresent(file, "the message history");
         createPrivately();
+        // Off the caller's thread: a prompt sent just before Esc must not be lost to the interrupt.
+        Uninterruptible.call("moka-history-append", () -> {
+            appendLocked(line);
+            return null;
+        });
+    }
+
+    private void appendLocked(byte[] line) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 FileLock ignored = lock(channel)) {
             if (AppendOnlyLines.endsMidLine(channel)) {

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.io.Uninterruptible;
 import dev.moka.core.log.SecretRedactor;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
@@ -32,7 +33,8 @@ import tools.jackson.databind.node.StringNode;
  * per item or event, each written whole before the call returns. The file is private (0600) and locked for
  * the recorder's life, so two processes never write one conversation. Recording never throws: the first
  * failure (a full disk) is kept for {@link #takeFailure}, later lines are still tried, each starting on a
- * fresh line so a cut-off one stays alone.
+ * fresh line so a cut-off one stays alone. The file is only touched through {@link Uninterruptible}: the
+ * thread recording a line may be the one an interrupt (Esc) is about to stop, and that must not close the file.
  */
 public final class RolloutRecorder implements AutoCloseable {
     /** Events are not needed to resume, so a huge string in one (a 50 MB argument echoed) is cut to this. */
@@ -66,20 +68,22 @@ public final class RolloutRecorder implements AutoCloseable {
         Path dir = mokaHome.resolve("sessions").resolve(DAY_DIRS.format(now));
         Files.createDirectories(dir);
         Path file = dir.resolve("rollout-" + FILE_TIME.format(now) + "-" + meta.id() + ".jsonl");
-        FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                StandardOpenOption.READ), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-                "rw-------")));
-        try {
-            FileLock lock = channel.lock();
-            var recorder = new RolloutRecorder(file, channel, lock, false);
-            AppendOnlyLines.append(channel, recorder.bytes(new RolloutLine.SessionMeta(Instant.now().toString(),
-                    Json.MAPPER.valueToTree(meta))));
-            return recorder;
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            Files.deleteIfExists(file);
-            throw e;
-        }
+        return Uninterruptible.call("moka-rollout-create", () -> {
+            FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE, StandardOpenOption.READ), PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rw-------")));
+            try {
+                FileLock lock = channel.lock();
+                var recorder = new RolloutRecorder(file, channel, lock, false);
+                AppendOnlyLines.append(channel, recorder.bytes(new RolloutLine.SessionMeta(Instant.now().toString(),
+                        Json.MAPPER.valueToTree(meta))));
+                return recorder;
+            } catch (IOException | RuntimeException e) {
+                channel.close();
+                Files.deleteIfExists(file);
+                throw e;
+            }
+        });
     }
 
     /**
@@ -87,6 +91,10 @@ public final class RolloutRecorder implements AutoCloseable {
      * while another recorder, in this process or another, holds the file.
      */
     public static RolloutRecorder append(Path file) throws IOException {
+        return Uninterruptible.call("moka-rollout-open", () -> locked(file));
+    }
+
+    private static RolloutRecorder locked(Path file) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
         FileLock lock;
         try {
@@ -183,7 +191,10 @@ public final class RolloutRecorder implements AutoCloseable {
         }
         byte[] bytes = bytes(line);
         try {
-            AppendOnlyLines.append(channel, bytes);
+            Uninterruptible.call("moka-rollout-write", () -> {
+                AppendOnlyLines.append(channel, bytes);
+                return null;
+            });
         } catch (IOException e) {
             // Part of the line may be on disk; whatever comes next starts on a line of its own.
             startOnFreshLine = true;
@@ -240,10 +251,13 @@ public final class RolloutRecorder implements AutoCloseable {
             return;
         }
         try {
-            if (lock != null && lock.isValid()) {
-                lock.release();
-            }
-            channel.close();
+            Uninterruptible.call("moka-rollout-close", () -> {
+                if (lock != null && lock.isValid()) {
+                    lock.release();
+                }
+                channel.close();
+                return null;
+            });
         } catch (IOException e) {
             // Every line was already written whole; nothing is lost by a close that fails.
         }

@@ -2,7 +2,7 @@ package dev.moka.core.session;
 
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.sandbox.Confinement;
-
+import dev.moka.core.sandbox.Terminal;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,7 +59,7 @@ final class TurnNotifier {
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
             builder.environment().clear();
             builder.environment().putAll(env);
-            process = confinement.start(builder, false);
+            process = confinement.start(builder, Terminal.none());
             process.getOutputStream().close();
         } catch (IOException e) {
             log.warn("notify: cannot run " + command.getFirst() + ": " + e.getMessage());

@@ -19,7 +19,7 @@ class SpecialConfigFilesTest extends ConfigFixture {
 
         assertThatThrownBy(t::load).isInstanceOf(ConfigException.class)
                 .hasMessage(t.configFile() + ": cannot read the config file: it is a named pipe (FIFO), not a "
-                        + "regular file");
+                        + "regular file; replace it with a regular file, or move it away to start without one");
     }
 
     @Test
@@ -34,7 +34,8 @@ class SpecialConfigFilesTest extends ConfigFixture {
     void aConfigThatIsADirectoryIsRefused() throws Exception {
         Files.createDirectories(t.configFile());
 
-        assertThatThrownBy(t::load).hasMessageEndingWith("it is a directory, not a regular file");
+        assertThatThrownBy(t::load).hasMessageEndingWith("it is a directory, not a regular file; replace it with a regular file, or move it "
+                + "away to start without one");
     }
 
     @Test

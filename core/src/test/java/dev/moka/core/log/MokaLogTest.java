@@ -43,6 +43,18 @@ class MokaLogTest {
     }
 
     @Test
+    void aLineLoggedByAnInterruptedThreadIsWrittenAndTheFlagIsKept() throws Exception {
+        MokaLog log = MokaLog.open(home, Map.of());
+        Thread.currentThread().interrupt();
+        try {
+            log.error("logged while the turn was being interrupted");
+        } finally {
+            assertThat(Thread.interrupted()).as("the interrupt flag, restored").isTrue();
+        }
+        assertThat(Files.readString(logFile())).contains("logged while the turn was being interrupted");
+    }
+
+    @Test
     void mokaLogChoosesTheLevelAndOffWritesNothing() throws Exception {
         MokaLog.open(home, Map.of("MOKA_LOG", "warn")).info("not at warn");
         assertThat(logFile()).doesNotExist();

@@ -12,6 +12,7 @@ import dev.moka.protocol.StepStatus;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -270,6 +271,57 @@ class CodeModeSessionTest extends SessionFixture {
             SessionHarness.turn(session, "still there?");
         }
         assertThat(ContextHarness.outputTexts(harness.output(2, "c2"))).contains("alive");
+    }
+
+    @Test
+    void scriptsStoppedWhileTheirNestedCallsRunLeaveTheRealOutputsAndEverythingAfterInTheRollout()
+            throws Exception {
+        String script = "for (let i = 0; i < 500; i++) await tools.exec_command({cmd: 'echo out-' + i});";
+        int stops = 4;
+        for (int i = 0; i < stops; i++) {
+            server.enqueue(exec("r" + i, "c" + i, script));
+        }
+        server.enqueue(Sse.response("last").text("m", "Still here after the stops.").completed());
+        String id;
+        List<String> seenLive = new ArrayList<>();
+        var random = new java.util.Random();
+        try (Session session = harness.start(cwd)) {
+            id = session.conversationId();
+            for (int i = 0; i < stops; i++) {
+                session.submit(new Op.UserInput(List.of(new InputItem.Text("run the script " + i))));
+                // The stop lands anywhere in a nested call: waiting for its process, or recording what it did.
+                seenLive.addAll(commandOutputs(session, 3));
+                Thread.sleep(random.nextInt(15));
+                seenLive.addAll(commandOutputs(ContextHarness.run(session, new Op.Interrupt())));
+            }
+            SessionHarness.turn(session, "are you there?");
+        }
+        List<Transcript.Entry> resumed;
+        try (Session session = harness.resume(id, cwd)) {
+            resumed = transcript(session);
+        }
+        List<String> outputs = resumed.stream().flatMap(e -> e instanceof Transcript.Call(PastCall.Command c)
+                && c.exitCode() != null ? java.util.stream.Stream.of(c.output()) : java.util.stream.Stream.empty())
+                .toList();
+        assertThat(outputs).as("the nested outputs the person saw live").containsAll(seenLive);
+        assertThat(resumed).endsWith(new Transcript.Prompt("are you there?"),
+                new Transcript.Answer("Still here after the stops."));
+    }
+
+    /** Reads the running turn's events until {@code count} commands of its script have ended; their outputs. */
+    private static List<String> commandOutputs(Session session, int count) throws InterruptedException {
+        List<EventMsg> events = new ArrayList<>();
+        while (commandOutputs(events).size() < count) {
+            Event event = session.pollEvent(30, TimeUnit.SECONDS);
+            assertThat(event).as("the end of command " + count).isNotNull();
+            events.add(event.msg());
+        }
+        return commandOutputs(events);
+    }
+
+    private static List<String> commandOutputs(List<EventMsg> events) {
+        return events.stream().flatMap(e -> e instanceof EventMsg.ExecCommandEnd end
+                ? java.util.stream.Stream.of(end.aggregatedOutput()) : java.util.stream.Stream.empty()).toList();
     }
 
     @Test
