@@ -27,9 +27,30 @@ public final class SecretRedactor {
     private static final Pattern SHAPED = Pattern.compile("(?i)"
             + "(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}"
             + "|()\\b(?:sk|pk|rk)-[A-Za-z0-9_-]{12,}"
+            // AWS access key ids are upper case by definition: "akia..." in prose is not one.
+            + "|()\\b(?-i:(?:AKIA|ASIA)[A-Z0-9]{16})\\b"
+            + "|()\\bxox[baprs]-[A-Za-z0-9-]{10,}"
+            + "|()\\bgh[pousr]_[A-Za-z0-9]{36,}"
+            + "|()\\bgithub_pat_[A-Za-z0-9_]{22,}"
             + "|(\\b(?:" + NAMES + ")=)[^&\\s\"'\\\\<>]{4,}"
             + "|(\\b(?:x-api-key|api-key|x-goog-api-key)\\s*:\\s*)[^\\s\"'\\\\,;]{4,}"
             + "|(\\\\?\"(?:" + NAMES + "|apiKey|accessToken|clientSecret)\\\\?\"\\s*:\\s*\\\\?\")[^\"\\\\]{4,}");
+
+    /**
+     * A line break as it appears in the text: raw, or escaped once or more (a rollout line is JSON whose strings
+     * may hold JSON), so that a key block is found in a rollout line as in a terminal.
+     */
+    private static final String BREAK = "(?:\\r|\\\\+r)?(?:\\n|\\\\+n)";
+    private static final String PEM_BEGIN = "-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----";
+    private static final String PEM_END = "-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----";
+    /**
+     * A private key block, masked whole: begin to end; or begin and the base64 lines after it, for a block cut
+     * short (output truncated in the middle); or base64 lines up to its end, for the tail of such a block. A
+     * block never crosses a quote, so a JSON string stays one.
+     */
+    private static final Pattern PEM = Pattern.compile(PEM_BEGIN + "[^\"]*?" + PEM_END
+            + "|" + PEM_BEGIN + "(?:" + BREAK + "[A-Za-z0-9+/]{64})*(?:" + BREAK + "[A-Za-z0-9+/=]{1,64})?"
+            + "|(?:[A-Za-z0-9+/]{64}" + BREAK + ")+(?:[A-Za-z0-9+/=]{1,63}" + BREAK + ")?" + PEM_END);
 
     private final List<String> secrets;
     /** Secrets learnt while Moka runs (a token an auth command printed after a 401), read at each call. */
@@ -95,6 +116,7 @@ public final class SecretRedactor {
         for (String secret : longestFirst(learnt.get())) {
             out = out.replace(secret, MASK);
         }
+        out = PEM.matcher(out).replaceAll(MASK);
         return SHAPED.matcher(out).replaceAll(m -> {
             for (int group = 1; group <= m.groupCount(); group++) {
                 if (m.group(group) != null) {
