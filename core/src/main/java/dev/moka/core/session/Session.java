@@ -65,6 +65,7 @@ public final class Session implements AutoCloseable {
     private volatile boolean shuttingDown;
     private final SessionGuards guards;
     private final CallEvents callEvents;
+    private final ShownEvents shown;
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -119,6 +120,7 @@ public final class Session implements AutoCloseable {
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.guards = new SessionGuards(setup.guard(), home);
         this.callEvents = new CallEvents(setup.resumedCallEvents());
+        this.shown = new ShownEvents(setup.secrets());
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
@@ -198,12 +200,19 @@ public final class Session implements AutoCloseable {
         return events.poll(timeout, unit);
     }
 
+    /**
+     * Records {@code msg} and queues it for the faces with secrets masked. The rollout masks its own copy of
+     * each line (items too); the history the model is sent is never masked, so within a live session every
+     * request extends the last exactly. A resumed session is rebuilt from the masked rollout, so it sends the
+     * model masked text where a secret was: the secret is not recovered, which is the point. The prefix rule
+     * is one of a live session; a resume starts again from what the rollout holds.
+     */
     private void emit(String submissionId, EventMsg msg) {
         if (recorded(msg)) {
             setup.rollout().recordEvent(msg);
             callEvents.seen(msg);
         }
-        events.add(new Event(submissionId, msg));
+        shown.pass(msg, face -> events.add(new Event(submissionId, face)));
         reportRolloutFailure(submissionId);
     }
 
@@ -216,8 +225,8 @@ public final class Session implements AutoCloseable {
     private void reportRolloutFailure(String submissionId) {
         setup.rollout().takeFailure().ifPresent(failure -> {
             log.error(failure);
-            events.add(new Event(submissionId, new EventMsg.Warning(failure + "; the conversation goes on, but what "
-                    + "follows may be missing when it is resumed")));
+            shown.pass(new EventMsg.Warning(failure + "; the conversation goes on, but what "
+                    + "follows may be missing when it is resumed"), face -> events.add(new Event(submissionId, face)));
         });
     }
 
@@ -273,7 +282,9 @@ public final class Session implements AutoCloseable {
             case Op.ExecApproval approval -> answer(id, approval.id(), new Review(approval.decision(), approval.reason()));
             case Op.PatchApproval approval -> answer(id, approval.id(),
                     new Review(approval.decision(), approval.reason()));
-            case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
+            // history.jsonl is for the person to recall prompts; a key pasted into one is not kept there.
+            case Op.AddToHistory add -> messageHistory.append(setup.secrets().redact(add.text()),
+                    line -> warn(id, line));
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
             case Op.ListMcpTools ignored -> listMcpTools(id);
