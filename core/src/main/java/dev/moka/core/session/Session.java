@@ -114,7 +114,7 @@ public final class Session implements AutoCloseable {
                 ? setup.initialContext() : setup.resumedContext();
         this.messageHistory = new PromptHistory(new MessageHistory(home == null ? null
                 : home.resolve("history.jsonl"), settings.historyPersistence(), settings.historyMaxBytes()),
-                setup.conversationId());
+                setup.conversationId(), setup.secrets());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
@@ -282,9 +282,7 @@ public final class Session implements AutoCloseable {
             case Op.ExecApproval approval -> answer(id, approval.id(), new Review(approval.decision(), approval.reason()));
             case Op.PatchApproval approval -> answer(id, approval.id(),
                     new Review(approval.decision(), approval.reason()));
-            // history.jsonl is for the person to recall prompts; a key pasted into one is not kept there.
-            case Op.AddToHistory add -> messageHistory.append(setup.secrets().redact(add.text()),
-                    line -> warn(id, line));
+            case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
             case Op.ListMcpTools ignored -> listMcpTools(id);
