@@ -46,12 +46,14 @@ public final class SecretRedactor {
     private static final String PEM_END = "-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----";
     /**
      * A private key block, masked whole: begin to end; or begin and the base64 lines after it, for a block cut
-     * short (output truncated in the middle); or base64 lines up to its end, for the tail of such a block. A
-     * block never crosses a quote, so a JSON string stays one.
+     * short (output truncated in the middle); or base64 lines up to its end (the first one perhaps cut), for
+     * the tail of such a block. A block never crosses a quote, so a JSON string stays one.
      */
     private static final Pattern PEM = Pattern.compile(PEM_BEGIN + "[^\"]*?" + PEM_END
             + "|" + PEM_BEGIN + "(?:" + BREAK + "[A-Za-z0-9+/]{64})*(?:" + BREAK + "[A-Za-z0-9+/=]{1,64})?"
-            + "|(?:[A-Za-z0-9+/]{64}" + BREAK + ")+(?:[A-Za-z0-9+/=]{1,63}" + BREAK + ")?" + PEM_END);
+            // A line starts the tail: never the "n" of an escaped break, which would leave its backslash alone.
+            + "|(?:\\A|(?<=[\\r\\n\"' ]|\\\\[nr]))(?:[A-Za-z0-9+/]{1,64}" + BREAK + ")?(?:[A-Za-z0-9+/]{64}" + BREAK
+            + ")*(?:[A-Za-z0-9+/=]{1,63}" + BREAK + ")?" + PEM_END);
 
     /** The line that ends a block: until it arrives, a block's text may still be a key. */
     private static final Pattern BLOCK_END = Pattern.compile("-----END [A-Z0-9 ]{0,60}-----");

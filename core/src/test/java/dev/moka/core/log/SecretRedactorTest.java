@@ -122,4 +122,17 @@ class SecretRedactorTest {
 
         assertThat(shapes.redact(text)).isEqualTo(text);
     }
+
+    @Test
+    void masksTheTailOfAKeyBlockWhoseStartWasCutAwayAndKeepsJsonValid() {
+        String tail = PEM.substring(PEM.indexOf('\n') + 1);
+        // A first line one short of a full one, after an escaped break: the "n" of "\n" must not join it.
+        String shortened = tail.substring(1);
+        String line = Json.write(Json.object().put("output", "… 3 lines omitted …\n" + shortened));
+
+        String redacted = shapes.redact(line);
+
+        assertThat(shapes.redact("[cut here]\n" + tail)).isEqualTo("[cut here]\n[REDACTED]");
+        assertThat(Json.parse(redacted).get("output").asString()).isEqualTo("… 3 lines omitted …\n[REDACTED]");
+    }
 }
