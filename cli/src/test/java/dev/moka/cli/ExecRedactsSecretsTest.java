@@ -2,6 +2,7 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.testkit.Sse;
 import dev.moka.testkit.StatusReply;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,5 +101,47 @@ class ExecRedactsSecretsTest extends ProcessFixture {
         assertThat(jsonl.stdout()).contains("api-key=[REDACTED]");
         assertThat(everythingWritten(List.of(text, jsonl))).doesNotContain(QUERY_KEY).doesNotContain(PROVIDER_KEY);
         assertThat(server.requests().getFirst().queryParam("api-key")).isEqualTo(QUERY_KEY);
+    }
+
+    // Assembled from halves, so that the source holds no secret-shaped string.
+    static final String AWS_KEY = "AKIA" + "IOSFODNN7EXAMPLE";
+    static final String SLACK_TOKEN = "xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx";
+    static final String SERVICE_TOKEN = "svc-7f3b9c2e1d4a5b6c";
+    static final String PEM_BODY = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun";
+    static final String PEM = "-----BEGIN RSA " + "PRIVATE KEY-----\n" + PEM_BODY + "\n"
+            + "VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n" + "LxoS2tFczGkPLPgizsku==\n"
+            + "-----END RSA " + "PRIVATE KEY-----\n";
+    static final List<String> PRINTED_SECRETS = List.of(AWS_KEY, SLACK_TOKEN, SERVICE_TOKEN, PEM_BODY,
+            "LxoS2tFczGkPLPgizsku");
+
+    @Test
+    void whatACommandPrintsIsMaskedEverywhereAPersonOrAFileSeesItButTheModelReadsItWhole() throws Exception {
+        Files.writeString(repo.resolve("creds.txt"), "aws " + AWS_KEY + "\nslack " + SLACK_TOKEN + "\n" + PEM
+                + "service " + SERVICE_TOKEN + "\n");
+        Map<String, String> env = new HashMap<>(MokaProcess.env(home, server.url()));
+        env.put("MY_SERVICE_TOKEN", SERVICE_TOKEN);
+        List<MokaProcess.Result> runs = new java.util.ArrayList<>();
+        for (List<String> args : List.of(List.of("exec", "show the creds"), List.of("exec", "--json", "show the creds"))) {
+            server.enqueue(Sse.response("r1").functionCall("c1", "shell", "{\"command\":[\"cat\",\"creds.txt\"]}")
+                            .completed(),
+                    Sse.response("r2").text("m1", "The AWS key is " + AWS_KEY + ".").completed());
+            runs.add(MokaProcess.run(repo, env, args.toArray(String[]::new)));
+        }
+
+        MokaProcess.Result text = runs.get(0);
+        MokaProcess.Result jsonl = runs.get(1);
+        assertThat(text.exitCode()).as(text.stderr()).isZero();
+        assertThat(jsonl.exitCode()).as(jsonl.stderr()).isZero();
+        assertThat(text.stdout()).isEqualTo("The AWS key is [REDACTED].\n");
+        assertThat(text.stderr()).contains("    service [REDACTED]");
+        assertThat(jsonl.stdout()).contains("aws [REDACTED]\\nslack [REDACTED]\\n[REDACTED]\\nservice [REDACTED]");
+        assertThat(filesUnder(home, "rollout-")).hasSize(2);
+        String written = everythingWritten(runs);
+        PRINTED_SECRETS.forEach(secret -> assertThat(written).doesNotContain(secret));
+        // The model was sent the output as the command printed it, in both runs.
+        for (int second : List.of(1, 3)) {
+            String sent = server.requests().get(second).bodyJson().toString();
+            PRINTED_SECRETS.forEach(secret -> assertThat(sent).contains(secret));
+        }
     }
 }

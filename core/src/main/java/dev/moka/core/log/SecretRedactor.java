@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -27,9 +28,35 @@ public final class SecretRedactor {
     private static final Pattern SHAPED = Pattern.compile("(?i)"
             + "(bearer\\s+)[A-Za-z0-9._~+/=-]{8,}"
             + "|()\\b(?:sk|pk|rk)-[A-Za-z0-9_-]{12,}"
+            // AWS access key ids are upper case by definition: "akia..." in prose is not one.
+            + "|()\\b(?-i:(?:AKIA|ASIA)[A-Z0-9]{16})\\b"
+            + "|()\\bxox[baprs]-[A-Za-z0-9-]{10,}"
+            + "|()\\bgh[pousr]_[A-Za-z0-9]{36,}"
+            + "|()\\bgithub_pat_[A-Za-z0-9_]{22,}"
             + "|(\\b(?:" + NAMES + ")=)[^&\\s\"'\\\\<>]{4,}"
             + "|(\\b(?:x-api-key|api-key|x-goog-api-key)\\s*:\\s*)[^\\s\"'\\\\,;]{4,}"
             + "|(\\\\?\"(?:" + NAMES + "|apiKey|accessToken|clientSecret)\\\\?\"\\s*:\\s*\\\\?\")[^\"\\\\]{4,}");
+
+    /**
+     * A line break as it appears in the text: raw, or escaped once or more (a rollout line is JSON whose strings
+     * may hold JSON), so that a key block is found in a rollout line as in a terminal.
+     */
+    private static final String BREAK = "(?:\\r|\\\\+r)?(?:\\n|\\\\+n)";
+    private static final String PEM_BEGIN = "-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----";
+    private static final String PEM_END = "-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----";
+    /**
+     * A private key block, masked whole: begin to end; or begin and the base64 lines after it, for a block cut
+     * short (output truncated in the middle); or base64 lines up to its end (the first one perhaps cut), for
+     * the tail of such a block. A block never crosses a quote, so a JSON string stays one.
+     */
+    private static final Pattern PEM = Pattern.compile(PEM_BEGIN + "[^\"]*?" + PEM_END
+            + "|" + PEM_BEGIN + "(?:" + BREAK + "[A-Za-z0-9+/]{64})*(?:" + BREAK + "[A-Za-z0-9+/=]{1,64})?"
+            // A line starts the tail: never the "n" of an escaped break, which would leave its backslash alone.
+            + "|(?:\\A|(?<=[\\r\\n\"' ]|\\\\[nr]))(?:[A-Za-z0-9+/]{1,64}" + BREAK + ")?(?:[A-Za-z0-9+/]{64}" + BREAK
+            + ")*(?:[A-Za-z0-9+/=]{1,63}" + BREAK + ")?" + PEM_END);
+
+    /** The line that ends a block: until it arrives, a block's text may still be a key. */
+    private static final Pattern BLOCK_END = Pattern.compile("-----END [A-Z0-9 ]{0,60}-----");
 
     private final List<String> secrets;
     /** Secrets learnt while Moka runs (a token an auth command printed after a 401), read at each call. */
@@ -84,6 +111,58 @@ public final class SecretRedactor {
                 || upper.contains("SIGNATURE");
     }
 
+    /**
+     * The largest cut at or before {@code cut} that no secret can straddle, whatever text follows: before a key
+     * block not ended yet, and before a configured value that spans words (or lines) when the cut falls inside
+     * it or it may still be completed. (A secret within one word is the caller's to keep whole, see
+     * {@link MaskedStream}.)
+     */
+    int safeCut(String text, int cut) {
+        int safe = cut;
+        int begin = text.lastIndexOf("-----BEGIN", safe - 1);
+        if (begin >= 0) {
+            Matcher end = BLOCK_END.matcher(text);
+            if (!end.find(begin) || end.end() > safe) {
+                safe = begin;
+            }
+        }
+        List<String> spanning = new ArrayList<>();
+        for (String secret : secrets) {
+            addIfSpanning(secret, spanning);
+        }
+        longestFirst(learnt.get()).forEach(secret -> addIfSpanning(secret, spanning));
+        int before;
+        do {
+            before = safe;
+            for (String secret : spanning) {
+                safe = Math.min(safe, spanningStart(text, safe, secret));
+            }
+        } while (safe != before);
+        return safe;
+    }
+
+    private static void addIfSpanning(String secret, List<String> spanning) {
+        if (secret.chars().anyMatch(Character::isWhitespace)) {
+            spanning.add(secret);
+        }
+    }
+
+    /** Where {@code secret} starts if it holds {@code cut} inside it, or may once text is added; else {@code cut}. */
+    private static int spanningStart(String text, int cut, String secret) {
+        int at = text.indexOf(secret, Math.max(0, cut - secret.length() + 1));
+        if (at >= 0 && at < cut) {
+            return at;
+        }
+        for (int k = Math.min(secret.length() - 1, text.length()); k > 0; k--) {
+            int start = text.length() - k;
+            if (start < cut && text.regionMatches(start, secret, 0, k)) {
+                return start;
+            }
+        }
+        return cut;
+    }
+
+    /** {@code text} with every secret it holds masked. */
     public String redact(String text) {
         if (text == null || text.isEmpty()) {
             return text;
@@ -95,10 +174,11 @@ public final class SecretRedactor {
         for (String secret : longestFirst(learnt.get())) {
             out = out.replace(secret, MASK);
         }
+        out = PEM.matcher(out).replaceAll(MASK);
         return SHAPED.matcher(out).replaceAll(m -> {
             for (int group = 1; group <= m.groupCount(); group++) {
                 if (m.group(group) != null) {
-                    return java.util.regex.Matcher.quoteReplacement(m.group(group)) + MASK;
+                    return Matcher.quoteReplacement(m.group(group)) + MASK;
                 }
             }
             return MASK;

@@ -108,7 +108,7 @@ public final class Conversations {
         try {
             // A required server that does not start fails the session before anything is sent.
             mcp.awaitRequired();
-            return start(config, face, opened, notices, log, tools, owned, guard, key);
+            return start(config, face, opened, notices, log, tools, owned, guard, key, secrets);
         } catch (IOException | InterruptedException | RuntimeException e) {
             opened.rollout().close();
             closeQuietly(owned);
@@ -117,7 +117,8 @@ public final class Conversations {
     }
 
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
-            FutureTask<ToolRouter> tools, AutoCloseable owned, GuardSettings guard, ProviderKey key)
+            FutureTask<ToolRouter> tools, AutoCloseable owned, GuardSettings guard, ProviderKey key,
+            SecretRedactor secrets)
             throws IOException, InterruptedException {
         ModelClient client = client(config, opened.id(), face, key);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
@@ -127,7 +128,7 @@ public final class Conversations {
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
                 config.context(), opened.lastContext(), config.provider().id(), notices, log, owned, guard,
-                config.models(), opened.turns(), face.canUndo(), opened.callEvents());
+                config.models(), opened.turns(), face.canUndo(), opened.callEvents(), secrets);
         log.debug("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.log.SecretRedactor;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
@@ -9,15 +10,18 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The session's side of {@code history.jsonl}, the prompts a face recalls with Up and Ctrl+R: a failure to read
- * or write it is a warning, never the end of a turn.
+ * or write it is a warning, never the end of a turn. It is for the person to recall prompts, so a key pasted
+ * into one is kept masked (the model was sent it whole).
  */
 final class PromptHistory {
     private final MessageHistory file;
     private final String conversationId;
+    private final SecretRedactor secrets;
 
-    PromptHistory(MessageHistory file, String conversationId) {
+    PromptHistory(MessageHistory file, String conversationId, SecretRedactor secrets) {
         this.file = file;
         this.conversationId = conversationId;
+        this.secrets = secrets;
     }
 
     /** What {@code session_configured} tells of the file; a file that cannot be read counts as empty. */
@@ -33,7 +37,7 @@ final class PromptHistory {
 
     void append(String text, Consumer<String> warn) {
         try {
-            file.append(conversationId, text);
+            file.append(conversationId, secrets.redact(text));
         } catch (IOException e) {
             warn.accept("cannot write the message history: " + e.getMessage());
         }

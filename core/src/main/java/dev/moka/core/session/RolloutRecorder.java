@@ -163,7 +163,10 @@ public final class RolloutRecorder implements AutoCloseable {
         write(new RolloutLine.Compacted(now(), summary, replacement));
     }
 
-    /** From now on, every line is passed through {@code secrets} before it is written. */
+    /**
+     * From now on, every line is passed through {@code secrets} before it is written, items as well as events:
+     * a resume then sends the model the masked text, never the secret (see {@code Session.emit}).
+     */
     public synchronized void redactWith(SecretRedactor secrets) {
         this.redactor = secrets;
     }

@@ -65,6 +65,7 @@ public final class Session implements AutoCloseable {
     private volatile boolean shuttingDown;
     private final SessionGuards guards;
     private final CallEvents callEvents;
+    private final ShownEvents shown;
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -113,12 +114,13 @@ public final class Session implements AutoCloseable {
                 ? setup.initialContext() : setup.resumedContext();
         this.messageHistory = new PromptHistory(new MessageHistory(home == null ? null
                 : home.resolve("history.jsonl"), settings.historyPersistence(), settings.historyMaxBytes()),
-                setup.conversationId());
+                setup.conversationId(), setup.secrets());
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.guards = new SessionGuards(setup.guard(), home);
         this.callEvents = new CallEvents(setup.resumedCallEvents());
+        this.shown = new ShownEvents(setup.secrets());
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
@@ -198,12 +200,19 @@ public final class Session implements AutoCloseable {
         return events.poll(timeout, unit);
     }
 
+    /**
+     * Records {@code msg} and queues it for the faces with secrets masked. The rollout masks its own copy of
+     * each line (items too); the history the model is sent is never masked, so within a live session every
+     * request extends the last exactly. A resumed session is rebuilt from the masked rollout, so it sends the
+     * model masked text where a secret was: the secret is not recovered, which is the point. The prefix rule
+     * is one of a live session; a resume starts again from what the rollout holds.
+     */
     private void emit(String submissionId, EventMsg msg) {
         if (recorded(msg)) {
             setup.rollout().recordEvent(msg);
             callEvents.seen(msg);
         }
-        events.add(new Event(submissionId, msg));
+        shown.pass(msg, face -> events.add(new Event(submissionId, face)));
         reportRolloutFailure(submissionId);
     }
 
@@ -216,8 +225,8 @@ public final class Session implements AutoCloseable {
     private void reportRolloutFailure(String submissionId) {
         setup.rollout().takeFailure().ifPresent(failure -> {
             log.error(failure);
-            events.add(new Event(submissionId, new EventMsg.Warning(failure + "; the conversation goes on, but what "
-                    + "follows may be missing when it is resumed")));
+            shown.pass(new EventMsg.Warning(failure + "; the conversation goes on, but what "
+                    + "follows may be missing when it is resumed"), face -> events.add(new Event(submissionId, face)));
         });
     }
 

@@ -4,11 +4,13 @@ import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.log.SecretRedactor;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,14 +25,16 @@ import tools.jackson.databind.JsonNode;
  * later turn switches to; {@code resumedTurns} are where the resumed history's user turns began (for a
  * rollback past the resume); {@code snapshotsForUndo} says whether each turn is snapshotted so that
  * {@code Op.Undo} can restore its files (only a face that can undo asks for that, see {@link Face});
- * {@code resumedCallEvents} are the events of the resumed calls its items do not show (see {@link CallEvents}).
+ * {@code resumedCallEvents} are the events of the resumed calls its items do not show (see {@link CallEvents});
+ * {@code secrets} (null: only what is shaped like a secret) masks what the faces are shown and what
+ * {@code history.jsonl} keeps, never what the model is sent.
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
         AutoCloseable owned, GuardSettings guard, ModelCatalog models, List<TurnStart> resumedTurns,
-        boolean snapshotsForUndo, List<EventMsg> resumedCallEvents) {
+        boolean snapshotsForUndo, List<EventMsg> resumedCallEvents, SecretRedactor secrets) {
     public SessionSetup {
         resumedTurns = resumedTurns == null ? List.of() : List.copyOf(resumedTurns);
         resumedCallEvents = resumedCallEvents == null ? List.of() : List.copyOf(resumedCallEvents);
@@ -42,6 +46,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
         owned = owned == null ? () -> { } : owned;
         guard = guard == null ? GuardSettings.unattended() : guard;
         models = models == null ? ModelCatalog.bundled() : models;
+        secrets = secrets == null ? SecretRedactor.fromEnvironment(Map.of()) : secrets;
     }
 
     /** A session whose resumed history (if any) cannot be rolled back past its resume. */
@@ -52,7 +57,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             AutoCloseable owned, GuardSettings guard, ModelCatalog models) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
                 resumedItems, outputSchema, mokaHome, contextSettings, resumedContext, providerId, startupNotices, log,
-                owned, guard, models, List.of(), false, List.of());
+                owned, guard, models, List.of(), false, List.of(), null);
     }
 
     /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */
