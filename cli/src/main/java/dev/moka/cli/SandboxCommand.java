@@ -7,6 +7,7 @@ import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.sandbox.LinuxSandbox;
+import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
@@ -47,6 +48,13 @@ final class SandboxCommand {
                 allowGitWrites(config));
         SandboxDoctor.Report report = SandboxDoctor.diagnose(linux(config), here);
         startup.out().print(report.render());
+        String unbounded = ProcessRunner.processBoundProblem();
+        startup.out().println(unbounded == null
+                ? "processes: each command may have at most " + config.sandbox().maxProcesses()
+                        + " processes and threads (max_processes), in a cgroup of its own"
+                : "WARNING processes: commands run with no bound on their processes, so a fork bomb can take the"
+                        + " machine down, and a child that left its process group (setsid) can outlive its session: "
+                        + unbounded);
         startup.out().flush();
         return report.enforceable() ? ExitCodes.OK : ExitCodes.FAILED;
     }

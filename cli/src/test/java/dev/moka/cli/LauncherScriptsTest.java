@@ -144,6 +144,73 @@ class LauncherScriptsTest {
     }
 
     @Test
+    void theTestRunEndsWithTheCountsAndTimesOfTheReportsItWroteAndKeepsMavensStatus() throws Exception {
+        Path checkout = copyOfBin();
+        Path old = Files.createDirectories(checkout.resolve("protocol/target/surefire-reports"))
+                .resolve("TEST-dev.moka.Old.xml");
+        Files.writeString(old, report("dev.moka.Old", "9.0", 100, 0, 0, 0));
+        Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()
+                - 3_600_000));
+        Path fakeBin = Files.createDirectories(dir.resolve("fake-bin"));
+        Path mvn = Files.writeString(fakeBin.resolve("mvn"), "#!/bin/sh\n"
+                + "mkdir -p core/target/surefire-reports cli/target/surefire-reports\n"
+                + "cat > core/target/surefire-reports/TEST-dev.moka.A.xml <<'EOF'\n"
+                + report("dev.moka.A", "1.5", 3, 1, 0, 1) + "EOF\n"
+                + "cat > cli/target/surefire-reports/TEST-dev.moka.B.xml <<'EOF'\n"
+                + report("dev.moka.B", "2,000.25", 2, 0, 1, 0) + "EOF\n"
+                + "echo 'Tests run: 5, Failures: 1, Errors: 1, Skipped: 1'\nexit 1\n");
+        mvn.toFile().setExecutable(true);
+
+        Run run = run(List.of(checkout.resolve("bin/test").toString()), Map.of("PATH", fakeBin + ":"
+                + System.getenv("PATH")));
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(1);
+        List<String> lines = run.stdout().lines().toList();
+        assertThat(lines.get(lines.size() - 2)).matches("moka: 5 tests in 2 classes: 1 failures, 1 errors, 1 skipped;"
+                + " \\d+ s in all \\(33 min 22 s in the tests themselves\\); Maven ended with status 1");
+        assertThat(lines.getLast()).isEqualTo("tests: 2 passed, 2 failed, 1 skipped");
+    }
+
+    @Test
+    void aTestRunThatEndsBeforeAnyTestSaysSo() throws Exception {
+        Path checkout = copyOfBin();
+        Path fakeBin = Files.createDirectories(dir.resolve("fake-bin"));
+        Path mvn = Files.writeString(fakeBin.resolve("mvn"), "#!/bin/sh\necho '[ERROR] COMPILATION ERROR'\nexit 2\n");
+        mvn.toFile().setExecutable(true);
+
+        Run run = run(List.of(checkout.resolve("bin/test").toString()), Map.of("PATH", fakeBin + ":"
+                + System.getenv("PATH")));
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+        assertThat(run.stdout().lines().toList().getLast())
+                .matches("moka: no test reported a result; Maven ended with status 2 after \\d+ s");
+    }
+
+    /** A Surefire report of one class, as its plugin writes them. */
+    private static String report(String name, String time, int tests, int failures, int errors, int skipped) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite xmlns:xsi=\"http://www.w3.org/2001/"
+                + "XMLSchema-instance\" version=\"3.0.2\" name=\"" + name + "\" time=\"" + time + "\" tests=\"" + tests
+                + "\" errors=\"" + errors + "\" skipped=\"" + skipped + "\" failures=\"" + failures + "\">\n"
+                + "  <testcase name=\"tests\" classname=\"" + name + "\" time=\"0.1\"/>\n</testsuite>\n";
+    }
+
+    /** The checkout's bin/ copied into a directory of its own, which bin/test then takes for the checkout. */
+    private Path copyOfBin() throws IOException {
+        Path checkout = dir.resolve("checkout");
+        try (Stream<Path> all = Files.walk(ROOT.resolve("bin"))) {
+            for (Path path : (Iterable<Path>) all::iterator) {
+                Path copy = checkout.resolve(ROOT.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        return checkout;
+    }
+
+    @Test
     void theJvmFollowsHomeAndWritesUtf8WhereNoLocaleIsSet() throws Exception {
         Run run = personFlags("HOME=/home/someone/elsewhere");
 

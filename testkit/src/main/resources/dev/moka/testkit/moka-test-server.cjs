@@ -1,6 +1,7 @@
 // A small MCP server for Moka's tests, run with node and the npm SDK that bin/test installs (NODE_PATH).
 // It does what the reference servers cannot be asked to: change its tool list on demand, die in the middle
-// of a call, hang, refuse to start with an error of its own, or tell which calls the client cancelled.
+// of a call, hang, refuse to start with an error of its own, tell which calls the client cancelled, answer
+// with a text of any size, or write a line that is not JSON-RPC on its stdout.
 //   node moka-test-server.cjs            serve over stdio
 //   node moka-test-server.cjs --fail MSG write MSG to stderr and exit 1 before answering anything
 "use strict";
@@ -26,6 +27,10 @@ const tools = new Map([
   ["sleepers", { description: "As JSON, the request ids of the sleep calls running now, and of those the client "
     + "cancelled with its reasons.", inputSchema: objectOf({}, []) }],
   ["fail", { description: "Answers with isError.", inputSchema: objectOf({}, []) }],
+  ["big", { description: "Answers with a text of `chars` x's.",
+    inputSchema: objectOf({ chars: { type: "integer" } }, ["chars"]) }],
+  ["stray", { description: "Writes `line` on stdout, outside JSON-RPC, then answers.",
+    inputSchema: objectOf({ line: { type: "string" } }, ["line"]) }],
 ]);
 
 const server = new Server({ name: "moka-test-server", version: "1.0.0" },
@@ -72,6 +77,11 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       return text(JSON.stringify({ running: [...running], cancelled }));
     case "fail":
       return { content: [{ type: "text", text: "this tool always fails" }], isError: true };
+    case "big":
+      return text("x".repeat(args.chars));
+    case "stray":
+      process.stdout.write(args.line + "\n");
+      return text("wrote " + args.line);
     default:
       if (tools.has(request.params.name)) {
         return text("called " + request.params.name);

@@ -73,7 +73,8 @@ public final class ConfigLoader {
                 Objects.requireNonNullElse(ConfigValues.choice(root.get("sandbox_linux"), LinuxSandbox.class),
                         LinuxSandbox.AUTO),
                 SandboxSettings.allowGitWrites(root.get("sandbox_workspace_write")), trust, projectRoots.getLast(),
-                settings.sandboxMode() != null || settings.approvalPolicy() != null);
+                settings.sandboxMode() != null || settings.approvalPolicy() != null,
+                SandboxOptions.maxProcesses(root.get("max_processes")));
         Services services = Services.read(root, env);
         warnings = Stream.concat(warnings.stream(), services.warnings().stream()).toList();
 

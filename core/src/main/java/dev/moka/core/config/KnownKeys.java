@@ -17,6 +17,7 @@ final class KnownKeys {
             "experimental_instructions_file", "model_context_window", "model_max_output_tokens",
             "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
+            "max_processes",
             "projects", "oss_provider", "mcp_servers", "features", "code_mode");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",

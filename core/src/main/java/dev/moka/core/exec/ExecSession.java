@@ -28,8 +28,11 @@ final class ExecSession {
     private final SessionOutput output;
     private volatile long lastUsedNanos = System.nanoTime();
     private volatile boolean busy;
+    private final ProcessBound bound;
 
-    private ExecSession(int id, SessionCommand command, Process process, PtyMaster pty, SessionOutput output) {
+    private ExecSession(int id, SessionCommand command, Process process, PtyMaster pty, SessionOutput output,
+            ProcessBound bound) {
+        this.bound = bound;
         this.id = id;
         this.command = command;
         this.process = process;
@@ -42,25 +45,28 @@ final class ExecSession {
      * Starts the process with its readers; {@code listener} is attached before the first read, so the first
      * call sees every chunk live, even of a command that prints at once.
      */
-    static ExecSession start(int id, SessionCommand command, OutputListener listener) throws IOException {
-        return command.tty() ? startWithPty(id, command, listener) : startWithPipes(id, command, listener);
+    static ExecSession start(int id, SessionCommand command, OutputListener listener, int maxProcesses)
+            throws IOException {
+        return command.tty() ? startWithPty(id, command, listener, maxProcesses)
+                : startWithPipes(id, command, listener, maxProcesses);
     }
 
-    private static ExecSession startWithPipes(int id, SessionCommand command, OutputListener listener)
-            throws IOException {
+    private static ExecSession startWithPipes(int id, SessionCommand command, OutputListener listener,
+            int maxProcesses) throws IOException {
         ProcessBuilder builder = builder(command, false);
         Process process = command.confinement().start(builder, Terminal.none());
         SessionOutput output = new SessionOutput(2);
         output.listen(listener);
-        ExecSession session = new ExecSession(id, command, process, null, output);
+        ExecSession session = new ExecSession(id, command, process, null, output,
+                ProcessBound.apply(process, maxProcesses));
         pump(process.getInputStream(), ExecOutputStream.STDOUT, output, process.pid(), false);
         pump(process.getErrorStream(), ExecOutputStream.STDERR, output, process.pid(), false);
-        process.onExit().thenRun(() -> ProcessGroups.killLeftovers(process.pid())).thenRun(output::poke);
+        process.onExit().thenRun(session::endLeftovers).thenRun(output::poke);
         return session;
     }
 
-    private static ExecSession startWithPty(int id, SessionCommand command, OutputListener listener)
-            throws IOException {
+    private static ExecSession startWithPty(int id, SessionCommand command, OutputListener listener,
+            int maxProcesses) throws IOException {
         PtyMaster pty = PtyMaster.open();
         // The child opens the slave itself (Moka must never do it: it would become Moka's controlling terminal);
         // until then its streams lead nowhere, and no pipe is left for Moka to close.
@@ -75,9 +81,10 @@ final class ExecSession {
         }
         SessionOutput output = new SessionOutput(1);
         output.listen(listener);
-        ExecSession session = new ExecSession(id, command, process, pty, output);
+        ExecSession session = new ExecSession(id, command, process, pty, output,
+                ProcessBound.apply(process, maxProcesses));
         pump(pty.output(), ExecOutputStream.STDOUT, output, process.pid(), true);
-        process.onExit().thenRun(() -> ProcessGroups.killLeftovers(process.pid())).thenRun(output::poke);
+        process.onExit().thenRun(session::endLeftovers).thenRun(output::poke);
         return session;
     }
 
@@ -87,7 +94,8 @@ final class ExecSession {
             // Without TERM, full-screen programs guess; "dumb" asks them for plain text the model can read.
             env.putIfAbsent("TERM", "dumb");
         }
-        ProcessBuilder builder = new ProcessBuilder(ProcessGroups.wrap(command.argv(), command.cwd(), env, tty))
+        ProcessBuilder builder = new ProcessBuilder(ProcessBound.gate(ProcessGroups.wrap(command.argv(), command.cwd(),
+                env, tty)))
                 .directory(command.cwd().toFile());
         builder.environment().clear();
         builder.environment().putAll(env);
@@ -164,9 +172,19 @@ final class ExecSession {
                 taken.bytes(), Duration.ofNanos(System.nanoTime() - started), command.callId());
     }
 
+    /**
+     * Ends what the command left behind once it exited: its group ({@code sleep 60 &}) and, through its cgroup,
+     * what left the group ({@code setsid}).
+     */
+    private void endLeftovers() {
+        ProcessGroups.killLeftovers(process.pid());
+        bound.killAll();
+    }
+
     /** Ends the process and everything it started. */
     void kill() {
         ProcessGroups.kill(process.toHandle());
+        bound.killAll();
         if (stdin != null) {
             try {
                 stdin.close();

@@ -25,9 +25,16 @@ public final class ExecSessionManager implements AutoCloseable {
     private final Map<Integer, ExecSession> sessions = new LinkedHashMap<>();
     private final AtomicInteger nextId = new AtomicInteger(1000);
     private final Thread shutdownHook = Thread.ofPlatform().unstarted(this::killAll);
+    private final int maxProcesses;
+
+    /** {@code maxProcesses}: how many processes and threads one session's tree may have at once. */
+    public ExecSessionManager(int maxProcesses) {
+        this.maxProcesses = maxProcesses;
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
 
     public ExecSessionManager() {
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        this(ProcessRunner.DEFAULT_MAX_PROCESSES);
     }
 
     /** The model's wait, clamped to {@link #MIN_YIELD}..{@link #MAX_YIELD}. */
@@ -46,7 +53,7 @@ public final class ExecSessionManager implements AutoCloseable {
         if (badCwd != null) {
             throw new IOException(badCwd);
         }
-        ExecSession session = ExecSession.start(nextId.getAndIncrement(), command, listener);
+        ExecSession session = ExecSession.start(nextId.getAndIncrement(), command, listener, maxProcesses);
         List<ExecSession> evicted = register(session);
         evicted.forEach(ExecSession::kill);
         return finish(session, session.collect(yield, listener));

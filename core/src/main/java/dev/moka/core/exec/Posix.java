@@ -21,6 +21,7 @@ final class Posix {
     private static final long TIOCSWINSZ = 0x5414;
     private static final int EINTR = 4;
     static final int SIGKILL = 9;
+    static final int SIGCONT = 18;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIBC = LINKER.defaultLookup();
@@ -131,6 +132,15 @@ final class Posix {
             int ignored = (int) CLOSE.invokeExact(fd);
         } catch (Throwable e) {
             throw new IllegalStateException("native close failed", e);
+        }
+    }
+
+    /** Sends {@code signal} to the process {@code pid}; quiet when it is gone. */
+    static void signal(long pid, int signal) {
+        try {
+            int ignored = (int) KILL.invokeExact((int) pid, signal);
+        } catch (Throwable e) {
+            throw new IllegalStateException("native kill failed", e);
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.Map;
  * the end of Moka can kill everything they started, including background children that outlived their parent.
  */
 final class ProcessGroups {
-    private static final Path SETSID = Path.of("/usr/bin/setsid");
+    static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private ProcessGroups() {}
 

@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** Runs one command to completion: captured output, live chunks, a time limit that kills its whole group. */
+/**
+ * Runs one command to completion: captured output, live chunks, a time limit that kills its whole tree, a bound
+ * on how many processes the tree may have, and nothing of it left running once the command has exited.
+ */
 public final class ProcessRunner {
     /** Each of stdout, stderr and the interleaved output keeps at most this many bytes (head and tail). */
     public static final int CAPTURE_LIMIT_BYTES = 1024 * 1024;
@@ -17,6 +20,32 @@ public final class ProcessRunner {
      */
     private static final Duration DRAIN_GRACE = Duration.ofSeconds(2);
     private static final File DEV_NULL = new File("/dev/null");
+    /**
+     * How many processes and threads one command's tree may have at once when {@code max_processes} is not set:
+     * enough for a parallel build (a JVM alone runs dozens of threads, and each counts), far below what takes a
+     * machine down (a fork bomb reaches tens of thousands).
+     */
+    public static final int DEFAULT_MAX_PROCESSES = 1024;
+
+    private final int maxProcesses;
+
+    /** {@code maxProcesses}: how many processes and threads one command's tree may have at once. */
+    public ProcessRunner(int maxProcesses) {
+        this.maxProcesses = maxProcesses;
+    }
+
+    /** With {@link #DEFAULT_MAX_PROCESSES}. */
+    public ProcessRunner() {
+        this(DEFAULT_MAX_PROCESSES);
+    }
+
+    /**
+     * Why commands run here without a bound on their processes (no cgroup Moka may make), or null when they
+     * have one: for a warning, and for {@code moka sandbox doctor}.
+     */
+    public static String processBoundProblem() {
+        return ProcessBound.problem();
+    }
 
     /**
      * Runs the command with stdin from /dev/null. Never throws for a command that fails or cannot start: that
@@ -36,11 +65,13 @@ public final class ProcessRunner {
         } catch (IOException e) {
             return StartFailure.of(params.argv().getFirst(), e, since(started));
         }
+        ProcessBound bound = ProcessBound.apply(process, maxProcesses);
         OutputSink sink = new OutputSink(listener, CAPTURE_LIMIT_BYTES);
         try {
-            return await(process, params, sink, started);
+            return await(process, params, sink, started, bound);
         } catch (InterruptedException e) {
             ProcessGroups.kill(process.toHandle());
+            bound.killAll();
             // The caller has given up on this command: no chunk may reach its listener any more.
             sink.close();
             throw e;
@@ -49,7 +80,7 @@ public final class ProcessRunner {
 
     private static Process start(ExecParams params) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(
-                ProcessGroups.wrap(params.argv(), params.cwd(), params.env(), false))
+                ProcessBound.gate(ProcessGroups.wrap(params.argv(), params.cwd(), params.env(), false)))
                 .directory(params.cwd().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
         builder.environment().clear();
@@ -57,8 +88,8 @@ public final class ProcessRunner {
         return params.confinement().start(builder, Terminal.none());
     }
 
-    private static ExecResult await(Process process, ExecParams params, OutputSink sink, long started)
-            throws InterruptedException {
+    private static ExecResult await(Process process, ExecParams params, OutputSink sink, long started,
+            ProcessBound bound) throws InterruptedException {
         Thread out = StreamPump.start(process.getInputStream(), ExecOutputStream.STDOUT, sink, process.pid());
         Thread err = StreamPump.start(process.getErrorStream(), ExecOutputStream.STDERR, sink, process.pid());
         boolean timedOut = !process.waitFor(params.timeout().toNanos(), TimeUnit.NANOSECONDS);
@@ -68,6 +99,9 @@ public final class ProcessRunner {
         } else {
             ProcessGroups.killLeftovers(process.pid());
         }
+        String boundLine = bound.reached() ? bound.reachedLine() : null;
+        // Also what left the group (setsid, a daemon): all of it is the command's.
+        bound.killAll();
         long drainDeadline = System.nanoTime() + DRAIN_GRACE.toNanos();
         out.join(remaining(drainDeadline));
         err.join(remaining(drainDeadline));
@@ -80,6 +114,10 @@ public final class ProcessRunner {
             return new ExecResult(ExecResult.TIMEOUT_EXIT_CODE, captured.stdout(),
                     appendLine(captured.stderr(), line), appendLine(captured.aggregated(), line),
                     since(started), true);
+        }
+        if (boundLine != null) {
+            return new ExecResult(process.exitValue(), captured.stdout(), appendLine(captured.stderr(), boundLine),
+                    appendLine(captured.aggregated(), boundLine), since(started), false);
         }
         return new ExecResult(process.exitValue(), captured.stdout(), captured.stderr(), captured.aggregated(),
                 since(started), false);

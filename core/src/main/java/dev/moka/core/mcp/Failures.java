@@ -4,9 +4,14 @@ import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizat
 import io.modelcontextprotocol.spec.McpError;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Turns what the SDK throws into a sentence a person (and a model) can act on. */
 final class Failures {
+    /** The operating system's words in the JDK's message for a failed exec, after its error number. */
+    private static final Pattern ERRNO = Pattern.compile("error[=:] ?\\d+,? \\(?([^()]+)\\)?");
+
     private Failures() {}
 
     /** The InterruptedException inside {@code e}: the SDK wraps one when a blocked call is interrupted. */
@@ -45,12 +50,21 @@ final class Failures {
             if (t instanceof McpError error) {
                 return "answered the initialization with an error: " + error.getMessage();
             }
-            if (t instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith("Cannot run")) {
-                return "could not be started: " + io.getMessage();
-            }
         }
         return isTimeout(e) ? "did not answer the initialization in time"
                 : "stopped before it was ready (" + root(e) + ")";
+    }
+
+    /**
+     * Why {@code command} could not be started, from what starting it threw: the JDK's {@code Cannot run program
+     * "x" (in directory "y"): error=2, No such file or directory} (or, launched by posix_spawn, {@code Exec
+     * failed, error: 2 (No such file or directory)}) becomes {@code x: No such file or directory}.
+     */
+    static String cannotRun(String command, IOException e) {
+        String reason = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
+                : e.getMessage();
+        Matcher errno = ERRNO.matcher(reason);
+        return command + ": " + (errno.find() ? errno.group(1).strip() : reason.strip());
     }
 
     /** The innermost message, which is where the SDK keeps the one that says something. */

@@ -176,6 +176,9 @@ public final class McpConnection {
                     + " (tool_timeout_sec) while " + doing + "; it was told to stop, but may have done part of the"
                     + " work";
         }
+        if (e instanceof McpError error && StdioTransport.TOO_LARGE_DATA.equals(error.getJsonRpcError().data())) {
+            return server + " failed while " + doing + ": " + error.getMessage();
+        }
         if (e instanceof McpError error) {
             return server + " refused " + doing + ": " + error.getMessage();
         }

@@ -6,19 +6,20 @@ import dev.moka.core.client.HttpClients;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Builds the SDK transport a server's configuration asks for. */
+/** Builds the transport a server's configuration asks for; a stdio server's process starts here. */
 final class McpTransports {
     /** The SDK's types carry their own Jackson annotations, so they get a plain mapper, not Moka's snake_case one. */
     static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(JsonMapper.shared());
@@ -36,20 +37,19 @@ final class McpTransports {
     static McpClientTransport create(McpServerConfig config, McpLaunch launch, ServerStderr stderr, Runnable onExit)
             throws NotStartable {
         return switch (config.transport()) {
-            case McpTransportConfig.Stdio stdio -> stdio(stdio, launch, stderr, onExit);
+            case McpTransportConfig.Stdio stdio -> stdio(config.name(), stdio, launch, stderr, onExit);
             case McpTransportConfig.StreamableHttp http -> http(config.name(), http, launch);
         };
     }
 
-    private static McpClientTransport stdio(McpTransportConfig.Stdio stdio, McpLaunch launch, ServerStderr stderr,
-            Runnable onExit) {
+    private static McpClientTransport stdio(String name, McpTransportConfig.Stdio stdio, McpLaunch launch,
+            ServerStderr stderr, Runnable onExit) throws NotStartable {
         Map<String, String> env = ServerEnvironment.of(stdio, launch.env());
         Path cwd = stdio.cwd() == null ? launch.cwd() : launch.cwd().resolve(stdio.cwd());
-        ServerParameters parameters = ServerParameters.builder(ServerEnvironment.resolveCommand(stdio.command(), env))
-                .args(stdio.args()).env(env).build();
-        var transport = new ChildProcessTransport(parameters, MAPPER, cwd, onExit);
-        transport.setStdErrorHandler(stderr);
-        return transport;
+        List<String> command = new ArrayList<>();
+        command.add(ServerEnvironment.resolveCommand(stdio.command(), env));
+        command.addAll(stdio.args());
+        return StdioTransport.start(name, command, env, cwd, stderr, onExit);
     }
 
     private static McpClientTransport http(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch)

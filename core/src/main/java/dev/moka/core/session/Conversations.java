@@ -19,6 +19,7 @@ import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.exec.ExecSessionManager;
+import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.mcp.McpLaunch;
 import dev.moka.core.mcp.McpServers;
@@ -83,7 +84,7 @@ public final class Conversations {
         // MCP servers start first: their start-up is the longest, and it overlaps everything below.
         McpServers mcp = McpServers.start(config.tools().mcpServers(),
                 new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get()));
-        var execSessions = new ExecSessionManager();
+        var execSessions = new ExecSessionManager(config.sandbox().maxProcesses());
         var scriptValues = new ScriptStore();
         AutoCloseable owned = () -> {
             execSessions.close();
@@ -94,6 +95,11 @@ public final class Conversations {
         WarmUp.start("moka-tools-init", tools);
         List<EventMsg> notices = new ArrayList<>();
         config.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
+        if (ProcessRunner.processBoundProblem() != null) {
+            notices.add(new EventMsg.Warning("commands run with no bound on their processes (a fork bomb can take"
+                    + " the machine down) and a child that leaves its process group can outlive the session: "
+                    + ProcessRunner.processBoundProblem()));
+        }
         Opened opened;
         try {
             opened = openRollout(config, target, face, notices, log);

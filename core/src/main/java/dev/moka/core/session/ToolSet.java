@@ -65,7 +65,7 @@ public final class ToolSet {
         ToolLoader loader = new ToolLoader();
         switch (settings.shellType()) {
             case SHELL -> loader.add(() -> new PatchInterceptingShell(
-                    new ShellTool(new ProcessRunner(), env, settings.environmentPolicy()), patches));
+                    new ShellTool(new ProcessRunner(config.sandbox().maxProcesses()), env, settings.environmentPolicy()), patches));
             case EXEC_COMMAND -> loader
                     .add(() -> new PatchInterceptingShell(new ExecCommandTool(sessions,
                             settings.environmentPolicy().apply(env), settings.environmentPolicy().useProfile()),

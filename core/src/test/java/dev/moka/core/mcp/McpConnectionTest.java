@@ -184,6 +184,103 @@ class McpConnectionTest {
         }
     }
 
+    @Test
+    void aLineOnStdoutBeforeTheServerSpeaksIsSkippedAndLogged() throws Exception {
+        Path script = home.resolve("noisy-server.sh");
+        Files.writeString(script, "#!/bin/sh\necho 'Starting the noisy server...'\nexec node '"
+                + McpTestServers.testServer() + "'\n");
+        script.toFile().setExecutable(true);
+        McpServerConfig noisy = new McpServerConfig("noisy", new McpTransportConfig.Stdio(script.toString(), List.of(),
+                nodePath(), List.of(), null), true, false, McpServerConfig.DEFAULT_STARTUP_TIMEOUT,
+                McpServerConfig.DEFAULT_TOOL_TIMEOUT, null, List.of(), McpApprovalMode.AUTO, Map.of(),
+                "config.toml:1: mcp_servers.noisy");
+        try (McpServers servers = start(noisy)) {
+            McpConnection connection = servers.connection("noisy").orElseThrow();
+
+            assertThat(connection.awaitReady()).as("ready, though it stopped: " + connection.stopped()).isTrue();
+            assertThat(text(connection.call("big", Map.of("chars", 3)))).isEqualTo("xxx");
+        }
+        assertThat(Files.readString(home.resolve("log/mcp-noisy.log")))
+                .contains("not JSON-RPC, skipped: Starting the noisy server...");
+    }
+
+    @Test
+    void aLineOnStdoutBetweenAnswersIsSkippedAndTheNextCallIsAnswered() throws Exception {
+        McpServerConfig test = withTimeouts(stdio("test", List.of(McpTestServers.testServer().toString()), nodePath(),
+                List.of()), McpServerConfig.DEFAULT_STARTUP_TIMEOUT, Duration.ofSeconds(5));
+        try (McpServers servers = start(test)) {
+            McpConnection connection = servers.connection("test").orElseThrow();
+
+            assertThat(text(connection.call("stray", Map.of("line", "debug: half-way there"))))
+                    .isEqualTo("wrote debug: half-way there");
+            assertThat(text(connection.call("big", Map.of("chars", 3)))).isEqualTo("xxx");
+        }
+        assertThat(Files.readString(home.resolve("log/mcp-test.log")))
+                .contains("not JSON-RPC, skipped: debug: half-way there");
+    }
+
+    @Test
+    void anAnswerOverTheSizeBoundFailsItsCallSayingSoAndTheServerGoesOn() throws Exception {
+        try (McpServers servers = start(stdio("test", List.of(McpTestServers.testServer().toString()), nodePath(),
+                List.of()))) {
+            McpConnection connection = servers.connection("test").orElseThrow();
+            int over = StdioTransport.MAX_MESSAGE_BYTES + 1;
+
+            assertThatThrownBy(() -> connection.call("big", Map.of("chars", over)))
+                    .isInstanceOf(McpCallException.class)
+                    .hasMessageStartingWith("the MCP server \"test\" failed while calling big: its answer (")
+                    .hasMessageEndingWith(" bytes) is larger than the 32 MiB Moka reads from an MCP server; ask for"
+                            + " less at a time");
+            assertThat(text(connection.call("big", Map.of("chars", 3)))).isEqualTo("xxx");
+        }
+        assertThat(Files.readString(home.resolve("log/mcp-test.log"))).contains("larger than the 32 MiB");
+    }
+
+    @Test
+    void anAnswerOfTwentyMebibytesArrivesWhole() throws Exception {
+        try (McpServers servers = start(stdio("test", List.of(McpTestServers.testServer().toString()), nodePath(),
+                List.of()))) {
+            int chars = 20 * 1024 * 1024;
+
+            assertThat(text(servers.connection("test").orElseThrow().call("big", Map.of("chars", chars))))
+                    .hasSize(chars);
+        }
+    }
+
+    @Test
+    void aCommandThatDoesNotExistFailsAtOnceSayingWhy() throws Exception {
+        McpServerConfig missing = new McpServerConfig("missing", new McpTransportConfig.Stdio(
+                home.resolve("no-such-server").toString(), List.of(), Map.of(), List.of(), null), true, false,
+                McpServerConfig.DEFAULT_STARTUP_TIMEOUT, McpServerConfig.DEFAULT_TOOL_TIMEOUT, null, List.of(),
+                McpApprovalMode.AUTO, Map.of(), "config.toml:1: mcp_servers.missing");
+        try (McpServers servers = start(missing)) {
+            McpConnection connection = servers.connection("missing").orElseThrow();
+
+            assertThat(connection.awaitReady()).isFalse();
+            assertThat(connection.stopped()).isEqualTo("cannot be started: " + home.resolve("no-such-server")
+                    + ": No such file or directory");
+        }
+    }
+
+    @Test
+    void aCommandThatIsNotExecutableFailsAtOnceSayingWhy() throws Exception {
+        Path script = Files.writeString(home.resolve("server.sh"), "#!/bin/sh\n");
+        McpServerConfig plain = new McpServerConfig("plain", new McpTransportConfig.Stdio(script.toString(),
+                List.of(), Map.of(), List.of(), null), true, false, McpServerConfig.DEFAULT_STARTUP_TIMEOUT,
+                McpServerConfig.DEFAULT_TOOL_TIMEOUT, null, List.of(), McpApprovalMode.AUTO, Map.of(),
+                "config.toml:1: mcp_servers.plain");
+        try (McpServers servers = start(plain)) {
+            McpConnection connection = servers.connection("plain").orElseThrow();
+
+            assertThat(connection.awaitReady()).isFalse();
+            assertThat(connection.stopped()).isEqualTo("cannot be started: " + script + ": Permission denied");
+        }
+    }
+
+    private static String text(McpSchema.CallToolResult result) {
+        return ((McpSchema.TextContent) result.content().getFirst()).text();
+    }
+
     /** What the test server's {@code sleepers} tool says: the sleep calls running, and those cancelled. */
     private static JsonNode sleepers(McpConnection test) throws Exception {
         McpSchema.CallToolResult result = test.call("sleepers", Map.of());

@@ -1,0 +1,82 @@
+package dev.moka.core.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The bound on one command's processes, and the means to find and end them all: the command's cgroup, where
+ * Moka can make one ({@link ProcessCgroups}); nothing where it cannot (then {@link #problem()} says why).
+ */
+final class ProcessBound {
+    private static final ProcessBound NONE = new ProcessBound(null);
+
+    private final CommandCgroup cgroup;
+
+    private ProcessBound(CommandCgroup cgroup) {
+        this.cgroup = cgroup;
+    }
+
+    /**
+     * {@code argv} behind a gate that stops before the command runs ({@code kill -STOP $$}), so that
+     * {@link #apply} can move the whole tree into its cgroup first: moved later, a command could already have
+     * started children outside it. A sandbox's own wrapper goes around this, so the gate holds inside it too.
+     * Unchanged where no cgroup can be made, or when {@code argv} was not wrapped (a program that cannot be
+     * started, which the JDK reports precisely).
+     */
+    static List<String> gate(List<String> argv) {
+        if (ProcessCgroups.shared() == null || !argv.getFirst().equals(ProcessGroups.SETSID.toString())) {
+            return argv;
+        }
+        List<String> gated = new ArrayList<>(List.of("/bin/sh", "-c", "kill -STOP $$ && exec \"$@\"", "sh"));
+        gated.addAll(argv);
+        return gated;
+    }
+
+    /**
+     * Puts the just-started {@code process} (and all it starts) under a bound of {@code maxProcesses}: once its
+     * gate has stopped, every process of its tree moves into the cgroup, and the gate is let go.
+     */
+    static ProcessBound apply(Process process, int maxProcesses) {
+        ProcessCgroups cgroups = ProcessCgroups.shared();
+        if (cgroups == null) {
+            return NONE;
+        }
+        long gatePid = Gate.awaitStopped(process.toHandle());
+        CommandCgroup cgroup = cgroups.create(maxProcesses);
+        boolean adopted = cgroup != null && cgroup.adopt(process.toHandle());
+        if (gatePid > 0) {
+            Posix.signal(gatePid, Posix.SIGCONT);
+        }
+        if (cgroup == null) {
+            return NONE;
+        }
+        if (!adopted) {
+            cgroup.killAll();
+            return NONE;
+        }
+        return new ProcessBound(cgroup);
+    }
+
+    /** Why commands run without a bound on their processes here; null when they have one. */
+    static String problem() {
+        return ProcessCgroups.unavailable();
+    }
+
+    /** Ends every process the command started, wherever it went; nothing when there is no cgroup. */
+    void killAll() {
+        if (cgroup != null) {
+            cgroup.killAll();
+        }
+    }
+
+    /** Whether the command tried to have more processes than its bound. */
+    boolean reached() {
+        return cgroup != null && cgroup.reachedBound();
+    }
+
+    /** The line that tells the model the command was held at its bound. */
+    String reachedLine() {
+        return "moka: this command reached its limit of " + cgroup.maxProcesses() + " processes and threads"
+                + " (max_processes); what it tried to start past that failed\n";
+    }
+}
