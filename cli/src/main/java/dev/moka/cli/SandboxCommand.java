@@ -46,15 +46,16 @@ final class SandboxCommand {
                 : new SandboxPolicy.WorkspaceWrite(List.of(), false, false, false);
         SandboxRules here = SandboxRules.of(workspace, config.cwd(), startup.env(), config.mokaHome(),
                 allowGitWrites(config));
-        SandboxDoctor.Report report = SandboxDoctor.diagnose(linux(config), here);
-        startup.out().print(report.render());
         String unbounded = ProcessRunner.processBoundProblem();
-        startup.out().println(unbounded == null
-                ? "processes: each command may have at most " + config.sandbox().maxProcesses()
-                        + " processes and threads (max_processes), in a cgroup of its own"
-                : "WARNING processes: commands run with no bound on their processes, so a fork bomb can take the"
-                        + " machine down, and a child that left its process group (setsid) can outlive its session: "
-                        + unbounded);
+        SandboxDoctor.Check processes = unbounded == null
+                ? new SandboxDoctor.Check("processes", true, "each command may have at most "
+                        + config.sandbox().maxProcesses() + " processes and threads (max_processes), in a cgroup of"
+                        + " its own", null)
+                : new SandboxDoctor.Check("processes", false, "commands run with no bound on their processes, so a"
+                        + " fork bomb can take the machine down, and a child that left its process group (setsid) can"
+                        + " outlive its session: " + unbounded, "run Moka as root or in a delegated cgroup subtree");
+        SandboxDoctor.Report report = SandboxDoctor.diagnose(linux(config), here).with(processes);
+        startup.out().print(report.render());
         startup.out().flush();
         return report.enforceable() ? ExitCodes.OK : ExitCodes.FAILED;
     }

@@ -61,7 +61,8 @@ class TuiInterruptRecordingTest extends ProcessFixture {
      */
     private void interruptOneTurn(Tmux tmux, int round, Random random) throws Exception {
         if (round % 2 == 0) {
-            server.enqueue(Sse.response("r" + round).text("m" + round, "Partial answer " + round, " goes on", " and on")
+            server.enqueue(Sse.response("r" + round).text("m" + round, "Round " + round + " partial answer", " goes on",
+                    " and on")
                     .stallAfter(4 + random.nextInt(3), Duration.ofSeconds(30)).completed());
         } else {
             server.enqueue(Sse.response("r" + round).functionCall("c" + round, "exec_command",
@@ -70,7 +71,8 @@ class TuiInterruptRecordingTest extends ProcessFixture {
         tmux.type("prompt " + round);
         tmux.keys("Enter");
         if (round % 2 == 0) {
-            tmux.waitFor("Partial answer " + round);
+            // The last word of a stalled stream is held back while it might still become a secret.
+            tmux.waitFor("Round " + round + " partial");
         } else {
             awaitSamplingRequests(round + 1);
         }

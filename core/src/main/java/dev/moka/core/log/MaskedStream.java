@@ -3,8 +3,9 @@ package dev.moka.core.log;
 /**
  * Masks text that arrives in pieces (an answer as the model streams it, a command's output as it runs), so that
  * a secret cut in two by the pieces is masked all the same. What could still grow into a secret is held back
- * until a later piece shows what it is, or the stream ends: the last word, a key block not yet ended, the start
- * of a configured value that spans words. The rest of a line is handed out as soon as it is safe, masked with
+ * until a later piece shows what it is, or the stream ends: a last word that starts a secret's shape or value
+ * (an ordinary word is shown at once, so a stalled stream shows all it has), a key block not yet ended, the
+ * start of a configured value that spans words. The rest of a line is handed out as soon as it is safe, masked with
  * the whole line before it as context, so a line shown in pieces reads as the same line masked at once. One
  * stream, one reader: not thread-safe.
  */
@@ -37,7 +38,7 @@ public final class MaskedStream {
             shownRaw = 0;
         }
         String text = pending.toString();
-        int safe = redactor.safeCut(text, wordStart(text));
+        int safe = redactor.safeCut(text, redactor.holdFrom(text));
         String masked = redactor.redact(text.substring(0, safe));
         // Masking more text only ever extends what a shorter part masked to, since the cut falls between words
         // and outside anything held; the one exception (a short value after "password": that was shown before
@@ -76,16 +77,6 @@ public final class MaskedStream {
             return lineEnd;
         }
         return shownRaw > 0 ? shownRaw : text.length() - TOKEN_TAIL;
-    }
-
-    /** Where the last word starts (just past the last whitespace), or 0 when the text is one word. */
-    private static int wordStart(String text) {
-        for (int i = text.length() - 1; i >= 0; i--) {
-            if (Character.isWhitespace(text.charAt(i))) {
-                return i + 1;
-            }
-        }
-        return 0;
     }
 
     /** What of {@code masked} is not shown yet; where a mask now covers text already shown, from there on. */

@@ -55,6 +55,7 @@ public final class SecretRedactor {
             + "|(?:\\A|(?<=[\\r\\n\"' ]|\\\\[nr]))(?:[A-Za-z0-9+/]{1,64}" + BREAK + ")?(?:[A-Za-z0-9+/]{64}" + BREAK
             + ")*(?:[A-Za-z0-9+/=]{1,63}" + BREAK + ")?" + PEM_END);
 
+    private static final Pattern BLOCK_BEGIN = Pattern.compile(PEM_BEGIN);
     /** The line that ends a block: until it arrives, a block's text may still be a key. */
     private static final Pattern BLOCK_END = Pattern.compile("-----END [A-Z0-9 ]{0,60}-----");
 
@@ -160,6 +161,39 @@ public final class SecretRedactor {
             }
         }
         return cut;
+    }
+
+    /**
+     * Where {@code text}, a line still arriving, could start to become a secret once more text follows: the
+     * first place where a shape begins and reaches the end (it may still grow, or complete), or where a configured
+     * value begins that the end of the text is the start of; the text's length when nowhere. Only places where a
+     * token can begin are tried (the start, or after a character that is not a letter or digit), so an ordinary
+     * last word is final at once and a stalled stream shows all it has.
+     */
+    int holdFrom(String text) {
+        List<String> values = new ArrayList<>(secrets);
+        values.addAll(learnt.get());
+        List<Matcher> shapes = List.of(SHAPED.matcher(text), BLOCK_BEGIN.matcher(text), BLOCK_END.matcher(text));
+        shapes.forEach(m -> m.useTransparentBounds(true).useAnchoringBounds(false));
+        for (int start = 0; start < text.length(); start++) {
+            if (start > 0 && Character.isLetterOrDigit(text.charAt(start - 1))) {
+                continue;
+            }
+            for (Matcher shape : shapes) {
+                shape.region(start, text.length());
+                shape.lookingAt();
+                if (shape.hitEnd()) {
+                    return start;
+                }
+            }
+            String rest = text.substring(start);
+            for (String value : values) {
+                if (value.startsWith(rest)) {
+                    return start;
+                }
+            }
+        }
+        return text.length();
     }
 
     /** {@code text} with every secret it holds masked. */

@@ -22,6 +22,13 @@ public final class SandboxDoctor {
             checks = List.copyOf(checks);
         }
 
+        /** This report with one more finding, listed before the verdict. */
+        public Report with(Check check) {
+            List<Check> more = new ArrayList<>(checks);
+            more.add(check);
+            return new Report(configured, more, mechanism);
+        }
+
         public boolean enforceable() {
             return mechanism != null;
         }

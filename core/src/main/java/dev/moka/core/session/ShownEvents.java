@@ -16,7 +16,7 @@ import java.util.function.Function;
  * command printed or the model repeated masked. Only what leaves for a face is masked; the history the model is
  * sent is not, so what the model reads is what the command printed. Deltas pass through a {@link MaskedStream}
  * per stream, which may hold a piece back until the next one shows whether it ends a secret: the model's text
- * streams end at the first event that is not one of their deltas (what they held goes out before it), a
+ * streams end at the first event that is not one of their own deltas (what they held goes out before it), a
  * command's output streams at its end event, and a {@code StreamError} withdraws what the model streams held,
  * as the client starts that response again.
  */
@@ -44,11 +44,18 @@ final class ShownEvents {
      */
     synchronized void pass(EventMsg event, Consumer<EventMsg> out) {
         switch (event) {
-            case EventMsg.AgentMessageDelta d -> piece(answer.add(d.delta()), EventMsg.AgentMessageDelta::new, out);
-            case EventMsg.AgentReasoningDelta d ->
-                    piece(reasoning.add(d.delta()), EventMsg.AgentReasoningDelta::new, out);
-            case EventMsg.AgentReasoningRawContentDelta d ->
-                    piece(rawReasoning.add(d.delta()), EventMsg.AgentReasoningRawContentDelta::new, out);
+            case EventMsg.AgentMessageDelta d -> {
+                endModelStreamsBut(answer, out);
+                piece(answer.add(d.delta()), EventMsg.AgentMessageDelta::new, out);
+            }
+            case EventMsg.AgentReasoningDelta d -> {
+                endModelStreamsBut(reasoning, out);
+                piece(reasoning.add(d.delta()), EventMsg.AgentReasoningDelta::new, out);
+            }
+            case EventMsg.AgentReasoningRawContentDelta d -> {
+                endModelStreamsBut(rawReasoning, out);
+                piece(rawReasoning.add(d.delta()), EventMsg.AgentReasoningRawContentDelta::new, out);
+            }
             case EventMsg.ExecCommandOutputDelta d -> {
                 MaskedStream stream = commands.computeIfAbsent(new ExecStream(d.callId(), d.stream()),
                         k -> new MaskedStream(secrets));
@@ -87,9 +94,20 @@ final class ShownEvents {
     }
 
     private void endModelStreams(Consumer<EventMsg> out) {
-        piece(answer.finish(), EventMsg.AgentMessageDelta::new, out);
-        piece(reasoning.finish(), EventMsg.AgentReasoningDelta::new, out);
-        piece(rawReasoning.finish(), EventMsg.AgentReasoningRawContentDelta::new, out);
+        endModelStreamsBut(null, out);
+    }
+
+    /** Ends the model's streams but {@code going}: a delta of one shows that the others have ended. */
+    private void endModelStreamsBut(MaskedStream going, Consumer<EventMsg> out) {
+        if (going != answer) {
+            piece(answer.finish(), EventMsg.AgentMessageDelta::new, out);
+        }
+        if (going != reasoning) {
+            piece(reasoning.finish(), EventMsg.AgentReasoningDelta::new, out);
+        }
+        if (going != rawReasoning) {
+            piece(rawReasoning.finish(), EventMsg.AgentReasoningRawContentDelta::new, out);
+        }
     }
 
     /** The streams of command {@code callId} end with it; all of them (null) when the turn ends. */

@@ -135,4 +135,19 @@ class SecretRedactorTest {
         assertThat(shapes.redact("[cut here]\n" + tail)).isEqualTo("[cut here]\n[REDACTED]");
         assertThat(Json.parse(redacted).get("output").asString()).isEqualTo("… 3 lines omitted …\n[REDACTED]");
     }
+
+    @Test
+    void onlyTextThatCouldBecomeASecretWaitsForMore() {
+        SecretRedactor redactor = SecretRedactor.fromEnvironment(Map.of("MY_SERVICE_TOKEN", "envsecretvalue42"));
+
+        assertThat(redactor.holdFrom("Then the failing one")).isEqualTo(20);
+        assertThat(redactor.holdFrom("read the options.")).isEqualTo(17);
+        assertThat(redactor.holdFrom("use sk-ab")).isEqualTo(4);
+        assertThat(redactor.holdFrom("id AKIA")).isEqualTo(3);
+        assertThat(redactor.holdFrom("Authorization: Bearer abc")).isEqualTo(15);
+        assertThat(redactor.holdFrom("x -----BEG")).isEqualTo(2);
+        assertThat(redactor.holdFrom("value envsec")).isEqualTo(6);
+        assertThat(redactor.holdFrom("x=envse")).isEqualTo(2);
+        assertThat(redactor.holdFrom("see ghp_")).isEqualTo(4);
+    }
 }

@@ -76,6 +76,9 @@ final class PatchDisk implements AutoCloseable {
                 return new Found.Absent();
             }
             throw e;
+        } catch (NotAFolder e) {
+            // A file or a link where a folder should be: nothing is at this path; writing it fails with why.
+            return new Found.Absent();
         }
         BasicFileAttributes attributes;
         try {
@@ -105,6 +108,14 @@ final class PatchDisk implements AutoCloseable {
         }
     }
 
+    /** A file or a link where the path needs a folder. */
+    static final class NotAFolder extends IOException {
+        NotAFolder(Path dir, Throwable cause) {
+            super(dir + " is not a folder: a file or a symbolic link is in its place, and apply_patch never writes"
+                    + " through a link", cause);
+        }
+    }
+
     @Override
     public void close() {
         held.values().forEach(DirectoryCalls::close);
@@ -130,8 +141,7 @@ final class PatchDisk implements AutoCloseable {
             fd = DirectoryCalls.openChild(parentFd, name);
         } catch (DirectoryCalls.Failure e) {
             if (e.notADirectory()) {
-                throw new IOException(dir + " is not a folder: it was swapped for a symbolic link or a file after"
-                        + " the patch was checked, and apply_patch never writes through a link", e);
+                throw new NotAFolder(dir, e);
             }
             if (!e.missing() || !create) {
                 throw e;

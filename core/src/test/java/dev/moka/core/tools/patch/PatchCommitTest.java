@@ -74,7 +74,7 @@ class PatchCommitTest {
 
         assertThatThrownBy(() -> PatchCommit.commit(plan))
                 .isInstanceOf(PatchException.class)
-                .hasMessageContaining(work + " is not a folder: it was swapped for a symbolic link")
+                .hasMessageContaining(work + " is not a folder: a file or a symbolic link is in its place")
                 .hasMessageContaining("apply_patch never writes through a link")
                 .hasMessageEndingWith("every file was put back as it was");
 
