@@ -68,8 +68,8 @@ public final class Tui {
     /**
      * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once, with {@code images}
      * (readable image files) attached to it, or to the next message when there is no prompt. {@code streams}
-     * is null for the process's terminal, and {@code keys} the process's one reader of its keys. {@code mokaHome}'s
-     * {@code prompts/*.md} become slash commands.
+     * is null for the process's terminal; {@code keys} is the process's one reader of its keys.
+     * {@code mokaHome}'s {@code prompts/*.md} become slash commands.
      */
     public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
             String firstPrompt, List<Path> images, Streams streams, KeyInput keys)
