@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.cli.tui.KeyInput;
 import dev.moka.cli.tui.TrustQuestion;
 import dev.moka.cli.tui.Tui;
 import dev.moka.core.client.Backoff;
@@ -58,7 +59,9 @@ final class InteractiveRun {
         try {
             Config loaded = ExecRun.loadConfig(startup, options);
             List<Path> images = images(loaded);
-            Config config = asksForTrust(loaded) ? trustAsked(loaded) : loaded;
+            // One reader of the keys for the whole run: the trust question's and the UI's.
+            KeyInput keys = KeyInput.of(streams());
+            Config config = asksForTrust(loaded) ? trustAsked(loaded, keys) : loaded;
             if (config == null) {
                 startup.err().println("moka: nothing was recorded; moka asks again next time (or run: moka trust)");
                 return ExitCodes.OK;
@@ -73,7 +76,7 @@ final class InteractiveRun {
             var face = new Face(ORIGINATOR, null, true, true);
             try (Session session = conversations.open(config, resume, face)) {
                 Tui.run(session, target -> open(config, face, target), settings(config), models(config), config.cwd(),
-                        config.mokaHome(), prompt, images, streams());
+                        config.mokaHome(), prompt, images, streams(), keys);
             }
             return ExitCodes.OK;
         } catch (UsageException | ConfigException e) {
@@ -124,9 +127,9 @@ final class InteractiveRun {
     }
 
     /** Asks, records the answer, and loads the configuration again so it decides; null when the person quit. */
-    private Config trustAsked(Config config) throws IOException, ConfigException, UsageException {
+    private Config trustAsked(Config config, KeyInput keys) throws IOException, ConfigException, UsageException {
         TrustQuestion.Answer answer = TrustQuestion.ask(config.sandbox().projectRoot(), colour(),
-                startup.env().get("MOKA_THEME"), streams());
+                startup.env().get("MOKA_THEME"), streams(), keys);
         if (answer == TrustQuestion.Answer.QUIT) {
             return null;
         }

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A terminal for the training run, which has none: it types keys into the interactive UI, each batch once the
  * screen shows what it waits for, so the UI runs what a person's first minute runs and the start-up cache
- * holds those classes. Keys wait for the screen because the UI switches the terminal to raw mode only once it
- * draws: a carriage return typed before that would arrive as a line feed.
+ * holds those classes. Keys wait for the screen so that each batch finds the UI where a person would type
+ * it: the composer up, the last answer done.
  */
 final class ScriptedTerminal {
     /** Keys to type once the screen shows {@code waitFor}. */

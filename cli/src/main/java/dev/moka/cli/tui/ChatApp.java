@@ -185,7 +185,7 @@ final class ChatApp {
     /** Typing the reason: Enter denies with it, Esc goes back to the choices, Ctrl+C aborts the turn. */
     private void denialKey(Key key, EventMsg request) {
         switch (key.name()) {
-            case TEXT, PASTE -> denial.insert(key.text());
+            case TEXT, ALT, PASTE -> denial.insert(key.text());
             case BACKSPACE -> denial.backspace();
             case DELETE -> denial.delete();
             case LEFT -> denial.left();
@@ -225,7 +225,7 @@ final class ChatApp {
     /** Enter takes the match into the composer, Esc leaves the composer as it was, other keys take it and act. */
     private void searchKey(Key key) {
         switch (key.name()) {
-            case TEXT, PASTE -> search.type(key.text());
+            case TEXT, ALT, PASTE -> search.type(key.text());
             case BACKSPACE -> search.backspace();
             case CTRL_R -> search.older();
             case ESC, CTRL_C -> search = null;
@@ -243,7 +243,8 @@ final class ChatApp {
 
     private void composerKey(Key key) {
         switch (key.name()) {
-            case TEXT -> composer.insert(key.text());
+            // Nothing is bound to Alt yet: Alt with a letter types the letter, as it did before Alt was told apart.
+            case TEXT, ALT -> composer.insert(key.text());
             case PASTE -> {
                 String image = attachments.attachPasted(key.text(), Path.of(conversation.info().cwd()));
                 composer.insert(image == null ? key.text() : image + " ");

@@ -6,26 +6,36 @@ import java.io.IOException;
  * Turns the bytes a terminal sends into {@link Key}s: escape sequences for arrows and editing keys, the
  * several spellings of Shift+Enter (CSI u, xterm's modifyOtherKeys, Alt+Enter), bracketed paste, kept
  * whole so a pasted block becomes one message rather than one per line, and focus reports (CSI I, CSI O).
+ *
+ * <p>Esc is told from Alt by where the terminal's reads end, as Codex does, never by a wait: a terminal
+ * writes Alt+a (ESC a) or an arrow (ESC [ A) in one write, which one read takes whole, while the Esc key is
+ * written alone, and what is typed after it comes in a later read even when it follows at once (tmux writes
+ * the Esc byte by itself). So an ESC that ends a read is the Esc key, and ESC with a character after it in
+ * the same read is Alt with that character or the start of a sequence. A sequence cut after its opening
+ * (ESC [ or ESC O at the end of a read) is read on into the next read: only a lone ESC is ambiguous.
  */
 final class KeyDecoder {
-    /** Reads one character, waiting at most {@code timeoutMs} (0: forever); -2 on timeout, -1 at the end. */
+    /** The terminal's input, char by char, with where its reads end. */
     interface Source {
-        int read(long timeoutMs) throws IOException;
+        /** The next char, waiting for the next read when this one is used up; -1 at the end of input. */
+        int next() throws IOException;
+
+        /** Whether every char of the last read has been taken, so the next one comes from a later read. */
+        boolean readEnded();
     }
 
-    static final int TIMEOUT = -2;
-    /** How long a lone Esc waits for the rest of a sequence; longer than any terminal takes between bytes. */
-    private static final long SEQUENCE_WAIT_MS = 30;
     private static final String PASTE_END = "\u001b[201~";
 
     private final Source source;
+    /** A char taken to look at it that is a key of its own: the second of two ESCs. */
+    private int pending = -1;
 
     KeyDecoder(Source source) {
         this.source = source;
     }
 
     Key next() throws IOException {
-        int c = source.read(0);
+        int c = take();
         return switch (c) {
             case -1 -> Key.of(Key.Name.EOF);
             case 0x1b -> escape();
@@ -44,37 +54,58 @@ final class KeyDecoder {
         };
     }
 
+    private int take() throws IOException {
+        if (pending >= 0) {
+            int c = pending;
+            pending = -1;
+            return c;
+        }
+        return source.next();
+    }
+
+    /** The char {@code c} and, when it is the first half of a surrogate pair, the second half too. */
     private String codePoint(int c) throws IOException {
-        if (Character.isHighSurrogate((char) c)) {
-            int low = source.read(SEQUENCE_WAIT_MS);
-            if (low >= 0) {
+        // A read holds whole characters (the source decodes them), so the low half is already there.
+        if (Character.isHighSurrogate((char) c) && !source.readEnded()) {
+            int low = take();
+            if (Character.isLowSurrogate((char) low)) {
                 return new String(new char[] {(char) c, (char) low});
             }
+            pending = low;
         }
         return String.valueOf((char) c);
     }
 
     private Key escape() throws IOException {
-        int c = source.read(SEQUENCE_WAIT_MS);
+        if (source.readEnded()) {
+            return Key.of(Key.Name.ESC);
+        }
+        int c = take();
         return switch (c) {
-            case TIMEOUT, -1 -> Key.of(Key.Name.ESC);
+            case -1 -> Key.of(Key.Name.ESC);
             case '[' -> csi();
-            case 'O' -> ss3();
+            case 'O' -> arrow(take());
             case '\r', '\n' -> Key.of(Key.Name.NEWLINE);
-            case 0x1b -> Key.of(Key.Name.ESC);
-            default -> Key.text(String.valueOf((char) c));
+            // Two Esc presses in one read are two Escapes (Esc Esc opens the earlier messages), no Alt+Esc.
+            case 0x1b -> {
+                pending = c;
+                yield Key.of(Key.Name.ESC);
+            }
+            // Alt with a control key (Alt+Backspace, Alt+Tab) is that key: nothing here tells them apart.
+            default -> c < 0x20 || c == 0x7f ? again(c) : new Key(Key.Name.ALT, codePoint(c));
         };
     }
 
-    private Key ss3() throws IOException {
-        int c = source.read(SEQUENCE_WAIT_MS);
-        return arrow(c);
+    /** The key that starts with {@code c}, a char already taken. */
+    private Key again(int c) throws IOException {
+        pending = c;
+        return next();
     }
 
     private Key csi() throws IOException {
         StringBuilder params = new StringBuilder();
         int c;
-        while ((c = source.read(SEQUENCE_WAIT_MS)) >= 0 && (c < 0x40 || c > 0x7e)) {
+        while ((c = take()) >= 0 && (c < 0x40 || c > 0x7e)) {
             params.append((char) c);
         }
         String p = params.toString();
@@ -113,7 +144,7 @@ final class KeyDecoder {
     private Key paste() throws IOException {
         StringBuilder text = new StringBuilder();
         int c;
-        while ((c = source.read(0)) >= 0) {
+        while ((c = take()) >= 0) {
             text.append((char) c);
             if (c == '~' && text.length() >= PASTE_END.length()
                     && text.substring(text.length() - PASTE_END.length()).equals(PASTE_END)) {

@@ -23,22 +23,22 @@ public final class TrustQuestion {
 
     private TrustQuestion() {}
 
-    /** Asks on the process's terminal ({@code streams} null) or on the given streams. */
-    public static Answer ask(Path project, boolean colour, String theme, Tui.Streams streams) throws IOException {
+    /**
+     * Asks on the process's terminal ({@code streams} null) or on the given streams, reading the answer from
+     * {@code keys}, the process's one reader of them: what is typed after the answer is left there for the UI.
+     */
+    public static Answer ask(Path project, boolean colour, String theme, Tui.Streams streams, KeyInput keys)
+            throws IOException {
         Terminal terminal = Tui.terminal(streams);
-        Attributes saved = terminal.enterRawMode();
-        Attributes raw = terminal.getAttributes();
-        raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
-        terminal.setAttributes(raw);
-        var reader = terminal.reader();
-        var keys = new KeyDecoder(timeout -> timeout <= 0 ? reader.read() : reader.read(timeout));
+        Attributes saved = Tui.rawMode(terminal);
+        var decoder = new KeyDecoder(keys);
         Screen screen = new Screen(terminal.writer(), colour);
         Theme look = Theme.named(theme);
         int selected = 0;
         try {
             while (true) {
                 draw(screen, terminal.getSize(), look, project, selected);
-                Key key = keys.next();
+                Key key = decoder.next();
                 switch (key.name()) {
                     case UP, DOWN, TAB -> selected = 1 - selected;
                     case ENTER -> {

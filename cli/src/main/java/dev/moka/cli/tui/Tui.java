@@ -23,7 +23,6 @@ import org.jline.terminal.Attributes;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
-import org.jline.utils.NonBlockingReader;
 
 /**
  * The interactive terminal UI over one open session: a thin face that submits ops and draws events. Three
@@ -69,19 +68,17 @@ public final class Tui {
     /**
      * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once, with {@code images}
      * (readable image files) attached to it, or to the next message when there is no prompt. {@code streams}
-     * is null for the process's terminal. {@code mokaHome}'s {@code prompts/*.md} become slash commands.
+     * is null for the process's terminal; {@code keys} is the process's one reader of its keys.
+     * {@code mokaHome}'s {@code prompts/*.md} become slash commands.
      */
     public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
-            String firstPrompt, List<Path> images, Streams streams) throws IOException, InterruptedException {
+            String firstPrompt, List<Path> images, Streams streams, KeyInput keys)
+            throws IOException, InterruptedException {
         // What the first turn would do cold is done beside opening the terminal, not once the composer is up:
         // a prompt typed at once then found this thread still busy on the second core.
         WarmUp.start("moka-tui-first-turn", () -> firstTurnWarmUp(DEFAULT_WIDTH));
         Terminal terminal = terminal(streams);
-        Attributes saved = terminal.enterRawMode();
-        Attributes raw = terminal.getAttributes();
-        // Ctrl+C is a key here (interrupt, then quit), not a signal that would kill the JVM.
-        raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
-        terminal.setAttributes(raw);
+        Attributes saved = rawMode(terminal);
         BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
         terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
         var catalog = new Commands.Catalog(models.stream()
@@ -114,7 +111,7 @@ public final class Tui {
         Thread onKill = new Thread(restore, "moka-tui-restore");
         Runtime.getRuntime().addShutdownHook(onKill);
         try {
-            startKeys(terminal.reader(), signals);
+            startKeys(keys, signals);
             app.start(firstPrompt, images);
             loop(app, screen, terminal, signals, current, fresh, notifier);
         } finally {
@@ -136,10 +133,30 @@ public final class Tui {
         }
     }
 
-    /** The process's terminal ({@code streams} null), or one over the given streams. */
+    /**
+     * The process's terminal ({@code streams} null), or one over the given streams. Its keys are read by
+     * {@link KeyInput}, never by the terminal: JLine would read the streams' input on a thread of its own.
+     */
     static Terminal terminal(Streams streams) throws IOException {
         return streams == null ? open() : TerminalBuilder.builder().system(false)
-                .streams(streams.in(), streams.out()).type("xterm-256color").size(new Size(80, 24)).build();
+                .streams(InputStream.nullInputStream(), streams.out()).type("xterm-256color")
+                .size(new Size(80, 24)).build();
+    }
+
+    /**
+     * Puts {@code terminal} in raw mode for {@link KeyInput}, and returns the attributes to restore. Ctrl+C is a
+     * key here (interrupt, then quit), not a signal that would kill the JVM. A read waits for the first byte
+     * (VMIN 1, VTIME 0): JLine's raw mode gives up after a tenth of a second, and a read that returns nothing
+     * is, to Java, the end of the input.
+     */
+    static Attributes rawMode(Terminal terminal) {
+        Attributes saved = terminal.enterRawMode();
+        Attributes raw = terminal.getAttributes();
+        raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
+        raw.setControlChar(Attributes.ControlChar.VMIN, 1);
+        raw.setControlChar(Attributes.ControlChar.VTIME, 0);
+        terminal.setAttributes(raw);
+        return saved;
     }
 
     /** Whether {@code file} is an image the UI attaches: PNG, JPEG, GIF or WebP by its name and first bytes. */
@@ -156,8 +173,8 @@ public final class Tui {
         }
     }
 
-    private static void startKeys(NonBlockingReader reader, BlockingQueue<Signal> signals) {
-        var keys = new KeyDecoder(timeout -> timeout <= 0 ? reader.read() : reader.read(timeout));
+    private static void startKeys(KeyInput input, BlockingQueue<Signal> signals) {
+        var keys = new KeyDecoder(input);
         // A platform thread: it spends its life blocked in the terminal's read, which would hold a virtual
         // thread's carrier, one of the few (as many as cores) that the session's turn needs.
         Thread.ofPlatform().daemon(true).name("moka-tui-keys").start(() -> {
