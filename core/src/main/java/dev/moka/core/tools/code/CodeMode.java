@@ -216,10 +216,11 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
             return;
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        HeapFigures heap = new HeapFigures();
         watchdog = Thread.ofPlatform().name("moka-script-limits").daemon(true).start(() -> {
             while (!closed) {
                 for (ScriptRun run : runs.values()) {
-                    String reason = run.overLimit(threads);
+                    String reason = run.overLimit(threads, heap);
                     if (reason != null) {
                         run.kill(reason);
                     }

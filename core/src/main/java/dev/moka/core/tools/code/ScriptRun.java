@@ -93,8 +93,13 @@ final class ScriptRun {
         }
     }
 
-    /** Why the script should be stopped now, or null: CPU time of its thread, or heap grown past the limit. */
-    String overLimit(ThreadMXBean threads) {
+    /**
+     * Why the script should be stopped now, or null: CPU time of its thread, or live heap grown past the limit
+     * since it started. The heap in use counts garbage too (the outputs of nested calls already handed over,
+     * Moka's own work), so only when that figure is over the limit is a collection asked for, and what survives
+     * it is what counts.
+     */
+    String overLimit(ThreadMXBean threads, HeapFigures heap) {
         if (!thread.isAlive()) {
             return null;
         }
@@ -103,9 +108,8 @@ final class ScriptRun {
             return "the script used more than " + limits.cpuMillis() / 1000.0 + " seconds of CPU time (an endless "
                     + "loop?) and was stopped";
         }
-        Runtime runtime = Runtime.getRuntime();
-        long used = runtime.totalMemory() - runtime.freeMemory();
-        if (used - heapAtStart > limits.memoryBytes()) {
+        if (HeapFigures.used() - heapAtStart > limits.memoryBytes()
+                && heap.liveAfterCollection() - heapAtStart > limits.memoryBytes()) {
             return "the script held more than " + (limits.memoryBytes() >> 20) + " MB of memory and was stopped";
         }
         return null;
@@ -116,8 +120,7 @@ final class ScriptRun {
     }
 
     private void run() {
-        Runtime runtime = Runtime.getRuntime();
-        heapAtStart = runtime.totalMemory() - runtime.freeMemory();
+        heapAtStart = HeapFigures.liveAfterLastCollection();
         try (Context created = engine.newContext()) {
             context = created;
             if (killedFor != null) {
