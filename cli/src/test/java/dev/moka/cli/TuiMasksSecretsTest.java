@@ -43,6 +43,9 @@ class TuiMasksSecretsTest extends ProcessFixture {
         shownByMoka.forEach(secret -> assertThat(written).doesNotContain(secret));
         assertThat(Files.readString(home.resolve("history.jsonl"))).contains("my token is [REDACTED]")
                 .doesNotContain(ExecRedactsSecretsTest.SERVICE_TOKEN);
+        // Once: the engine writes each prompt, and the UI no longer writes it a second time.
+        assertThat(Files.readAllLines(home.resolve("history.jsonl"))).filteredOn(l -> l.contains("my token is"))
+                .hasSize(1);
         String sent = server.requests().get(1).bodyJson().toString();
         assertThat(sent).contains(aws, ExecRedactsSecretsTest.SLACK_TOKEN, ExecRedactsSecretsTest.PEM_BODY,
                 "my token is " + ExecRedactsSecretsTest.SERVICE_TOKEN);

@@ -352,8 +352,8 @@ final class ChatApp {
         conversation.startTurn();
         List<InputItem> items = new ArrayList<>(List.of(new InputItem.Text(text)));
         message.images().forEach(image -> items.add(new InputItem.LocalImage(image)));
+        // The engine writes the prompt into history.jsonl as its turn starts, for every face alike.
         engine.submit(new Op.UserInput(items));
-        engine.submit(new Op.AddToHistory(text));
     }
 
     private void runShell(String text) {
