@@ -53,7 +53,7 @@ final class ExecSession {
 
     private static ExecSession startWithPipes(int id, SessionCommand command, OutputListener listener,
             int maxProcesses) throws IOException {
-        ProcessBuilder builder = builder(command, false);
+        ProcessBuilder builder = builder(command, false, maxProcesses);
         Process process = command.confinement().start(builder, Terminal.none());
         SessionOutput output = new SessionOutput(2);
         output.listen(listener);
@@ -70,7 +70,7 @@ final class ExecSession {
         PtyMaster pty = PtyMaster.open();
         // The child opens the slave itself (Moka must never do it: it would become Moka's controlling terminal);
         // until then its streams lead nowhere, and no pipe is left for Moka to close.
-        ProcessBuilder builder = builder(command, true).redirectInput(new File("/dev/null"))
+        ProcessBuilder builder = builder(command, true, maxProcesses).redirectInput(new File("/dev/null"))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
         Process process;
         try {
@@ -88,14 +88,14 @@ final class ExecSession {
         return session;
     }
 
-    private static ProcessBuilder builder(SessionCommand command, boolean tty) {
+    private static ProcessBuilder builder(SessionCommand command, boolean tty, int maxProcesses) {
         Map<String, String> env = new HashMap<>(command.env());
         if (tty) {
             // Without TERM, full-screen programs guess; "dumb" asks them for plain text the model can read.
             env.putIfAbsent("TERM", "dumb");
         }
         ProcessBuilder builder = new ProcessBuilder(ProcessBound.gate(ProcessGroups.wrap(command.argv(), command.cwd(),
-                env, tty)))
+                env, tty), maxProcesses))
                 .directory(command.cwd().toFile());
         builder.environment().clear();
         builder.environment().putAll(env);

@@ -20,14 +20,27 @@ final class ProcessBound {
      * {@code argv} behind a gate that stops before the command runs ({@code kill -STOP $$}), so that
      * {@link #apply} can move the whole tree into its cgroup first: moved later, a command could already have
      * started children outside it. A sandbox's own wrapper goes around this, so the gate holds inside it too.
-     * Unchanged where no cgroup can be made, or when {@code argv} was not wrapped (a program that cannot be
-     * started, which the JDK reports precisely).
+     * Where no cgroup can be made, an ordinary user's command is bounded by RLIMIT_NPROC instead, set to what
+     * the user runs now plus {@code maxProcesses} (the limit counts all of a user's tasks; root ignores it).
+     * Unchanged when {@code argv} was not wrapped (a program that cannot be started, which the JDK reports
+     * precisely).
      */
-    static List<String> gate(List<String> argv) {
-        if (ProcessCgroups.shared() == null || !argv.getFirst().equals(ProcessGroups.SETSID.toString())) {
+    static List<String> gate(List<String> argv, int maxProcesses) {
+        if (!argv.getFirst().equals(ProcessGroups.SETSID.toString())) {
             return argv;
         }
-        List<String> gated = new ArrayList<>(List.of("/bin/sh", "-c", "kill -STOP $$ && exec \"$@\"", "sh"));
+        List<String> gated = new ArrayList<>();
+        if (ProcessCgroups.shared() != null) {
+            gated.addAll(List.of("/bin/sh", "-c", "kill -STOP $$ && exec \"$@\"", "sh"));
+        } else {
+            int uid = UserTasks.uid();
+            if (uid <= 0) {
+                return argv;
+            }
+            long limit = UserTasks.count(uid) + maxProcesses;
+            // bash, as dash has no -u; past the hard limit the call fails and the hard limit bounds it anyway.
+            gated.addAll(List.of("/bin/bash", "-c", "ulimit -u " + limit + " 2>/dev/null; exec \"$@\"", "bash"));
+        }
         gated.addAll(argv);
         return gated;
     }
@@ -59,7 +72,12 @@ final class ProcessBound {
 
     /** Why commands run without a bound on their processes here; null when they have one. */
     static String problem() {
-        return ProcessCgroups.unavailable();
+        String noCgroup = ProcessCgroups.unavailable();
+        if (noCgroup == null || UserTasks.uid() > 0) {
+            // An ordinary user without cgroups still has RLIMIT_NPROC, though setsid children are not found.
+            return null;
+        }
+        return noCgroup;
     }
 
     /** Ends every process the command started, wherever it went; nothing when there is no cgroup. */

@@ -78,9 +78,9 @@ public final class ProcessRunner {
         }
     }
 
-    private static Process start(ExecParams params) throws IOException {
+    private Process start(ExecParams params) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(
-                ProcessBound.gate(ProcessGroups.wrap(params.argv(), params.cwd(), params.env(), false)))
+                ProcessBound.gate(ProcessGroups.wrap(params.argv(), params.cwd(), params.env(), false), maxProcesses))
                 .directory(params.cwd().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
         builder.environment().clear();
