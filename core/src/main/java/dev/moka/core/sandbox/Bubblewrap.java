@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Confinement by bubblewrap: a read-only view of the whole file system with the writable roots bound
@@ -71,15 +73,16 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
         for (WritableRoot root : rules.writableRoots()) {
             argv.addAll(List.of("--bind", root.root().toString(), root.root().toString()));
         }
-        for (WritableRoot root : rules.writableRoots()) {
-            for (Path guarded : root.protectedPaths()) {
-                String path = guarded.toString();
-                if (Files.exists(guarded, LinkOption.NOFOLLOW_LINKS)) {
-                    argv.addAll(List.of("--ro-bind", path, path));
-                } else if (Files.isDirectory(guarded.getParent())) {
-                    // Not there yet: an empty read-only directory takes its place, so it cannot be created.
-                    argv.addAll(List.of("--tmpfs", path, "--remount-ro", path));
-                }
+        // A root inside another is protected by both (see SandboxRules): each path is bound once.
+        Set<Path> guardedPaths = new LinkedHashSet<>();
+        rules.writableRoots().forEach(root -> guardedPaths.addAll(root.protectedPaths()));
+        for (Path guarded : guardedPaths) {
+            String path = guarded.toString();
+            if (Files.exists(guarded, LinkOption.NOFOLLOW_LINKS)) {
+                argv.addAll(List.of("--ro-bind", path, path));
+            } else if (Files.isDirectory(guarded.getParent())) {
+                // Not there yet: an empty read-only directory takes its place, so it cannot be created.
+                argv.addAll(List.of("--tmpfs", path, "--remount-ro", path));
             }
         }
         if (!rules.network()) {
