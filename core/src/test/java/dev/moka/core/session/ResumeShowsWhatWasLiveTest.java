@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Op;
+import dev.moka.protocol.PlanItem;
+import dev.moka.protocol.StepStatus;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
@@ -53,9 +55,11 @@ class ResumeShowsWhatWasLiveTest {
             McpHarness harness = harness(server, dir);
             String id;
             List<EventMsg> live;
+            List<EventMsg> historyLive;
             try (Session session = harness.open()) {
                 id = session.conversationId();
                 live = SessionHarness.turn(session, "greet");
+                historyLive = history(session).events();
                 String dump = System.getProperty("moka.dumpRollout");
                 if (dump != null) {
                     Path rollout = Rollouts.findById(harness.home, id).orElseThrow();
@@ -63,10 +67,72 @@ class ResumeShowsWhatWasLiveTest {
                             .replace(harness.cwd.toString(), FIXTURE_CWD));
                 }
             }
-            assertThat(live).hasAtLeastOneElementOfType(EventMsg.McpToolCallEnd.class)
+            List<EventMsg> resumed;
+            try (Session session = harness.context.resume(id, harness.cwd)) {
+                resumed = history(session).events();
+            }
+            List<EventMsg> shownLive = fromTheTurn(live.stream().filter(ResumeShowsWhatWasLiveTest::appliedAgain)
+                    .toList());
+            assertThat(shownLive).hasAtLeastOneElementOfType(EventMsg.McpToolCallEnd.class)
                     .hasAtLeastOneElementOfType(EventMsg.PatchApplyEnd.class)
-                    .hasAtLeastOneElementOfType(EventMsg.PlanUpdate.class);
+                    .hasAtLeastOneElementOfType(EventMsg.PlanUpdate.class)
+                    .anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.ExecCommandEnd.class,
+                            end -> assertThat(end.callId()).isEqualTo("c5/1")));
+            assertThat(fromTheTurn(historyLive)).isEqualTo(shownLive);
+            assertThat(fromTheTurn(resumed)).isEqualTo(shownLive);
         }
+    }
+
+    @Test
+    void aRolloutOfThePreviousVersionResumesAndShowsItsConversation() throws Exception {
+        try (MockResponsesServer server = MockResponsesServer.start()) {
+            ContextHarness harness = new ContextHarness(server, dir.resolve("home"));
+            harness.model = "gpt-6.1-sol";
+            Path cwd = Files.createDirectories(dir.resolve("work"));
+            String id = "01a21c59-5b71-7d88-9f3c-b7aecb3f3a3b";
+            Path day = Files.createDirectories(dir.resolve("home/sessions/2026/11/27"));
+            try (var in = getClass().getResourceAsStream("previous-version-rollout.jsonl")) {
+                Files.writeString(day.resolve("rollout-2026-11-27T09-32-27-" + id + ".jsonl"),
+                        new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                                .replace(FIXTURE_CWD, cwd.toString()));
+            }
+            server.enqueue(Sse.response("r4").created().text("m2", "still here").completed());
+            try (Session session = harness.resume(id, cwd)) {
+                List<EventMsg> shown = history(session).events();
+                assertThat(shown.getFirst()).isInstanceOf(EventMsg.TaskStarted.class);
+                assertThat(shown.get(1)).isEqualTo(new EventMsg.UserMessage("greet", List.of()));
+                assertThat(shown).filteredOn(EventMsg.ExecCommandEnd.class::isInstance)
+                        .extracting(e -> ((EventMsg.ExecCommandEnd) e).aggregatedOutput())
+                        .containsExactly("hi\n", "hello, moka\n");
+                assertThat(shown).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.PatchApplyEnd.class,
+                        end -> assertThat(end.success()).isTrue()));
+                assertThat(shown).contains(new EventMsg.PlanUpdate(null,
+                        List.of(new PlanItem("greet", StepStatus.COMPLETED))));
+                assertThat(shown).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.McpToolCallEnd.class,
+                        end -> assertThat(end.server() + "." + end.tool()).isEqualTo("everything.get-sum")));
+                assertThat(shown).endsWith(new EventMsg.AgentMessage("done"), new EventMsg.TaskComplete("done"));
+                assertThat(SessionHarness.turn(session, "and now?")).last()
+                        .isEqualTo(new EventMsg.TaskComplete("still here"));
+            }
+        }
+    }
+
+    /** Whether a face is given {@code event} again with the history (see {@link RecordedEvents}). */
+    private static boolean appliedAgain(EventMsg event) {
+        return switch (event) {
+            case EventMsg.AgentMessageDelta _, EventMsg.AgentReasoningDelta _,
+                    EventMsg.AgentReasoningRawContentDelta _, EventMsg.ExecCommandOutputDelta _,
+                    EventMsg.SessionConfigured _, EventMsg.TokenCount _, EventMsg.ExecApprovalRequest _,
+                    EventMsg.ApplyPatchApprovalRequest _ -> false;
+            default -> true;
+        };
+    }
+
+    /** The events from the turn's prompt on: what the session said on opening is not this test's. */
+    private static List<EventMsg> fromTheTurn(List<EventMsg> events) {
+        int start = events.indexOf(new EventMsg.UserMessage("greet", List.of()));
+        assertThat(start).as("the turn's user_message in " + events).isNotNegative();
+        return events.subList(start, events.size());
     }
 
     /** The answer to {@code GetHistory}. */
