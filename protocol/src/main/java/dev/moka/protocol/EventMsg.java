@@ -120,15 +120,16 @@ public sealed interface EventMsg {
     record McpListToolsResponse(Map<String, JsonNode> tools) implements EventMsg {}
 
     /**
-     * The answer to {@link Op.GetHistory}: the history's items ({@code entries}), oldest first, and the events of
-     * the calls whose items do not show what the person saw ({@code callEvents}: the calls a code-mode script
-     * made, which are not items, and MCP calls), oldest first, each cut to what a transcript shows of it.
+     * The answer to {@link Op.GetHistory}: the history's items ({@code entries}), oldest first, and the events the
+     * faces were shown of it ({@code events}), oldest first, as the rollout recorded them, without the turns
+     * rolled back and what came before the last compaction. A face shows a resumed conversation by applying
+     * {@code events} as it applied them live; {@code entries} are for a rollout that recorded no events.
      */
-    record ConversationHistoryResponse(String conversationId, List<JsonNode> entries, List<EventMsg> callEvents)
+    record ConversationHistoryResponse(String conversationId, List<JsonNode> entries, List<EventMsg> events)
             implements EventMsg {
         public ConversationHistoryResponse {
-            // An engine that sent none (older than the field) told no call by its events.
-            callEvents = callEvents == null ? List.of() : List.copyOf(callEvents);
+            // An engine that sent none (older than the field) recorded nothing a face could apply.
+            events = events == null ? List.of() : List.copyOf(events);
         }
 
         public ConversationHistoryResponse(String conversationId, List<JsonNode> entries) {

@@ -7,7 +7,7 @@ import java.util.List;
  * terminal is resized. Every text a cell holds has passed {@link Clean#text} already.
  */
 sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Code, Cell.Reasoning, Cell.Notice, CommandCell,
-        PatchCell, PlanCell, ScriptCell {
+        PatchCell, PlanCell, RecordedCallCell {
 
     List<Line> render(int width, Theme theme);
 

@@ -32,13 +32,7 @@ final class ChatApp {
     private final Attachments attachments = new Attachments();
     private final History history;
     private final FileFinder files;
-    private Picker picker;
-    /** The reason being typed for a denial ({@code r} at an approval prompt), or null. */
-    private Composer denial;
-    /** Ctrl+R's search over earlier messages, or null. */
-    private HistorySearch search;
-    /** Esc twice on an empty composer: the earlier message being chosen, or null. */
-    private Backtrack backtrack;
+    private KeyMode mode = KeyMode.COMPOSING;
     /** One Esc on an empty composer was pressed; a second one steps back to an earlier message. */
     private boolean backtrackArmed;
     private boolean quitArmed;
@@ -54,8 +48,13 @@ final class ChatApp {
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
-        this.commands = new Commands(engine, conversation, catalog, p -> picker = p, () -> done = true,
+        this.commands = new Commands(engine, conversation, catalog, this::picking, () -> done = true,
                 target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome);
+    }
+
+    /** A command opened {@code picker}; null when it had nothing to list. */
+    private void picking(Picker picker) {
+        mode = picker == null ? KeyMode.COMPOSING : new KeyMode.Picking(picker);
     }
 
     boolean done() {
@@ -75,7 +74,7 @@ final class ChatApp {
      */
     void switched(String previous, ResumeTarget target) {
         queued.clear();
-        picker = null;
+        mode = KeyMode.COMPOSING;
         conversation.restart();
         String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
         conversation.notice((target instanceof ResumeTarget.ById byId ? "Resumed session " + byId.id()
@@ -98,7 +97,8 @@ final class ChatApp {
                 engine.submit(new Op.GetHistory());
             }
         }
-        if (event instanceof EventMsg.GetHistoryEntryResponse r && history.answer(r, composer) && search != null) {
+        if (event instanceof EventMsg.GetHistoryEntryResponse r && history.answer(r, composer)
+                && mode instanceof KeyMode.Searching(HistorySearch search)) {
             search.read();
         }
         if (event instanceof EventMsg.ShutdownComplete) {
@@ -107,9 +107,9 @@ final class ChatApp {
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
         }
-        if (conversation.pendingApproval() == null) {
+        if (conversation.pendingApproval() == null && mode instanceof KeyMode.Denying denying) {
             // The request went away with its turn: a half-typed reason must not answer the next one.
-            denial = null;
+            mode = denying.under();
         }
     }
 
@@ -125,16 +125,19 @@ final class ChatApp {
         backtrackArmed = false;
         if (conversation.pendingApproval() != null) {
             approvalKey(key);
-        } else if (picker != null) {
-            pickerKey(key);
-        } else if (search != null) {
-            searchKey(key);
-        } else if (backtrack != null) {
-            backtrackKey(key);
-        } else if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
-            stepBack(armed);
-        } else {
-            composerKey(key);
+            return;
+        }
+        switch (mode) {
+            case KeyMode.Picking(Picker picker) -> pickerKey(picker, key);
+            case KeyMode.Searching(HistorySearch search) -> searchKey(search, key);
+            case KeyMode.SteppingBack(Backtrack backtrack) -> backtrackKey(backtrack, key);
+            case KeyMode.Composing _, KeyMode.Denying _ -> {
+                if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
+                    stepBack(armed);
+                } else {
+                    composerKey(key);
+                }
+            }
         }
     }
 
@@ -148,32 +151,32 @@ final class ChatApp {
         if (prompts.isEmpty()) {
             conversation.notice("No earlier message to go back to", Cell.Notice.Kind.INFO);
         } else {
-            backtrack = new Backtrack(prompts);
+            mode = new KeyMode.SteppingBack(new Backtrack(prompts));
         }
     }
 
     /** Esc goes further back, Down comes forward, Enter forks before the message and puts it in the composer. */
-    private void backtrackKey(Key key) {
+    private void backtrackKey(Backtrack backtrack, Key key) {
         switch (key.name()) {
             case ESC, UP -> backtrack.older();
             case DOWN -> backtrack.newer();
             case ENTER -> {
                 engine.submit(new Op.Rollback(backtrack.turns()));
                 composer.set(backtrack.text());
-                backtrack = null;
+                mode = KeyMode.COMPOSING;
             }
-            default -> backtrack = null;
+            default -> mode = KeyMode.COMPOSING;
         }
     }
 
     private void approvalKey(Key key) {
         EventMsg request = conversation.pendingApproval();
-        if (denial != null) {
-            denialKey(key, request);
+        if (mode instanceof KeyMode.Denying denying) {
+            denialKey(denying, key, request);
             return;
         }
         if (Approvals.asksForReason(key)) {
-            denial = new Composer();
+            mode = new KeyMode.Denying(new Composer(), mode);
             return;
         }
         var decision = Approvals.decision(key, request);
@@ -183,7 +186,8 @@ final class ChatApp {
     }
 
     /** Typing the reason: Enter denies with it, Esc goes back to the choices, Ctrl+C aborts the turn. */
-    private void denialKey(Key key, EventMsg request) {
+    private void denialKey(KeyMode.Denying denying, Key key, EventMsg request) {
+        Composer denial = denying.reason();
         switch (key.name()) {
             case TEXT, ALT, PASTE -> denial.insert(key.text());
             case BACKSPACE -> denial.backspace();
@@ -196,46 +200,48 @@ final class ChatApp {
                 String reason = denial.text().strip();
                 answer(request, ReviewDecision.DENIED, reason.isEmpty() ? null : reason);
             }
-            case ESC -> denial = null;
+            case ESC -> mode = denying.under();
             case CTRL_C -> answer(request, ReviewDecision.ABORT, null);
             default -> { }
         }
     }
 
     private void answer(EventMsg request, ReviewDecision decision, String reason) {
-        denial = null;
+        if (mode instanceof KeyMode.Denying denying) {
+            mode = denying.under();
+        }
         engine.submit(Approvals.answer(request, decision, reason));
         conversation.approvalAnswered();
     }
 
-    private void pickerKey(Key key) {
+    private void pickerKey(Picker picker, Key key) {
         switch (key.name()) {
             case UP -> picker.move(-1);
             case DOWN, TAB -> picker.move(1);
             case ENTER -> {
-                Picker open = picker;
-                picker = null;
-                open.choose();
+                // Choosing may open another picker (a model's efforts): this one is closed first.
+                mode = KeyMode.COMPOSING;
+                picker.choose();
             }
-            case ESC, CTRL_C -> picker = null;
+            case ESC, CTRL_C -> mode = KeyMode.COMPOSING;
             default -> { }
         }
     }
 
     /** Enter takes the match into the composer, Esc leaves the composer as it was, other keys take it and act. */
-    private void searchKey(Key key) {
+    private void searchKey(HistorySearch search, Key key) {
         switch (key.name()) {
             case TEXT, ALT, PASTE -> search.type(key.text());
             case BACKSPACE -> search.backspace();
             case CTRL_R -> search.older();
-            case ESC, CTRL_C -> search = null;
+            case ESC, CTRL_C -> mode = KeyMode.COMPOSING;
             case ENTER -> {
                 composer.set(search.shown());
-                search = null;
+                mode = KeyMode.COMPOSING;
             }
             default -> {
                 composer.set(search.shown());
-                search = null;
+                mode = KeyMode.COMPOSING;
                 composerKey(key);
             }
         }
@@ -260,7 +266,7 @@ final class ChatApp {
             case END -> composer.end();
             case CTRL_U -> composer.set("");
             case CTRL_O -> conversation.expandLastCommand();
-            case CTRL_R -> search = new HistorySearch(history, composer.text());
+            case CTRL_R -> mode = new KeyMode.Searching(new HistorySearch(history, composer.text()));
             case UP -> {
                 if (composer.onFirstLine()) {
                     history.older(composer);
@@ -454,32 +460,46 @@ final class ChatApp {
         EventMsg approval = conversation.pendingApproval();
         if (approval != null) {
             rows.addAll(Approvals.render(approval, width, theme));
-            if (denial == null) {
+            if (!(mode instanceof KeyMode.Denying denying)) {
                 return new Live(rows, rows.size() - 1, 0);
             }
-            Composer.Layout layout = denial.layout(width, theme, "Tell Moka why not (enter denies, esc goes back)");
+            Composer.Layout layout = denying.reason().layout(width, theme,
+                    "Tell Moka why not (enter denies, esc goes back)");
             int top = rows.size();
             rows.addAll(layout.rows());
             return new Live(rows, top + layout.cursorRow(), layout.cursorColumn());
         }
-        if (picker != null) {
-            rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
-            return new Live(rows, rows.size() - 1, 0);
+        switch (mode) {
+            case KeyMode.Picking(Picker picker) -> {
+                rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
+                return new Live(rows, rows.size() - 1, 0);
+            }
+            case KeyMode.SteppingBack(Backtrack backtrack) -> {
+                rows.addAll(backtrack.render(width, theme));
+                return new Live(rows, rows.size() - 1, 0);
+            }
+            case KeyMode.Searching(HistorySearch search) -> {
+                return searching(search, rows, width, theme);
+            }
+            case KeyMode.Composing _, KeyMode.Denying _ -> {
+                return composing(rows, width, theme);
+            }
         }
-        if (backtrack != null) {
-            rows.addAll(backtrack.render(width, theme));
-            return new Live(rows, rows.size() - 1, 0);
-        }
+    }
+
+    private Live searching(HistorySearch search, List<Line> rows, int width, Theme theme) {
         rows.add(Line.EMPTY);
-        if (search != null) {
-            Composer shown = new Composer();
-            shown.set(search.shown());
-            rows.addAll(shown.layout(width, theme, "").rows());
-            rows.add(Line.of(search.prompt(), theme.accent()).truncate(width));
-            rows.add(Line.of("ctrl+r older · enter takes it · esc leaves the composer as it was", theme.muted())
-                    .truncate(width));
-            return new Live(rows, rows.size() - 2, Math.min(width - 1, search.queryEnd()));
-        }
+        Composer shown = new Composer();
+        shown.set(search.shown());
+        rows.addAll(shown.layout(width, theme, "").rows());
+        rows.add(Line.of(search.prompt(), theme.accent()).truncate(width));
+        rows.add(Line.of("ctrl+r older · enter takes it · esc leaves the composer as it was", theme.muted())
+                .truncate(width));
+        return new Live(rows, rows.size() - 2, Math.min(width - 1, search.queryEnd()));
+    }
+
+    private Live composing(List<Line> rows, int width, Theme theme) {
+        rows.add(Line.EMPTY);
         Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
         int composerTop = rows.size();
         rows.addAll(layout.rows());

@@ -1,7 +1,5 @@
 package dev.moka.cli.tui;
 
-import dev.moka.core.session.Transcript;
-import dev.moka.core.tools.PastCall;
 import dev.moka.protocol.EventMsg;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -33,6 +31,8 @@ final class Conversation {
     private boolean turnRunning;
     private long turnStartedAt;
     private boolean resumed;
+    /** While a resumed history's events are applied: their turns are over, and their prompts are cells. */
+    private boolean replaying;
     /** The prompt sent whose turn the engine has not begun yet (no {@code user_message}); null when none. */
     private Cell.Prompt unstarted;
     /** Where this session's cells begin: those before belong to a session {@code /new} or {@code /resume} closed. */
@@ -55,7 +55,11 @@ final class Conversation {
         }
         switch (event) {
             case EventMsg.SessionConfigured s -> configured(s);
-            case EventMsg.TaskStarted t -> startTurn();
+            case EventMsg.TaskStarted t -> {
+                if (!replaying) {
+                    startTurn();
+                }
+            }
             case EventMsg.AgentMessageDelta d -> answer.add(Clean.text(d.delta())).forEach(this::add);
             case EventMsg.AgentMessage m -> finishAnswer(m.message());
             case EventMsg.AgentReasoning r -> {
@@ -111,9 +115,16 @@ final class Conversation {
                 finishAnswer(null);
                 return endTurn();
             }
-            case EventMsg.ConversationHistoryResponse h -> transcript(h.entries(), h.callEvents());
+            case EventMsg.ConversationHistoryResponse h -> transcript(h);
             case EventMsg.TurnDiff d -> { }
-            case EventMsg.UserMessage u -> unstarted = null;
+            case EventMsg.UserMessage u -> {
+                // Live, the prompt's cell was added when it was sent; a resumed one's comes with its turn.
+                if (replaying) {
+                    add(new Cell.Prompt(Clean.text(u.message())));
+                } else {
+                    unstarted = null;
+                }
+            }
             case EventMsg.McpListToolsResponse r -> add(McpToolList.cell(r.tools()));
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
@@ -199,32 +210,29 @@ final class Conversation {
         answer.finish(message == null ? null : Clean.text(message)).forEach(this::add);
     }
 
-    /** {@code durationMs} is null for a call of a resumed conversation whose end was not recorded. */
-    private void mcpCalled(String server, String tool, Long durationMs) {
-        notice("Called " + server + "." + tool + (durationMs == null ? "" : " in " + durationMs + " ms"),
-                Cell.Notice.Kind.INFO);
+    private void mcpCalled(String server, String tool, long durationMs) {
+        notice("Called " + server + "." + tool + " in " + durationMs + " ms", Cell.Notice.Kind.INFO);
     }
 
     /**
-     * A resumed conversation as it happened: its prompts and answers, and its commands, patches, plans and MCP
-     * calls, a code-mode script's included, in the cells their live events made (the engine reads each call
-     * back from the history and the events it recorded). An MCP call is told by its end alone: its "Calling"
-     * notice said only that it was under way.
+     * A resumed conversation as it happened: the events it recorded applied as they were live, so its cells are
+     * the ones the live session made. A command whose end was not recorded (the session stopped while it ran)
+     * is shown ended, without figures. A rollout that recorded no events shows its items instead.
      */
-    private void transcript(List<JsonNode> entries, List<EventMsg> callEvents) {
-        for (Transcript.Entry entry : Transcript.of(entries, callEvents)) {
-            switch (entry) {
-                case Transcript.Prompt p -> add(new Cell.Prompt(Clean.text(p.text())));
-                case Transcript.Answer a -> add(new Cell.Answer(Clean.text(a.markdown())));
-                case Transcript.Call(PastCall.Command c) -> add(CommandCell.started(c.argv()).ended(c.exitCode(),
-                        c.durationMs(), Clean.text(c.output())));
-                case Transcript.Call(PastCall.Patch p) -> add(PatchCell.of(p.changes(), p.success(), p.error(),
-                        info.cwd()));
-                case Transcript.Call(PastCall.Plan p) -> add(PlanCell.of(p.explanation(), p.plan()));
-                case Transcript.Call(PastCall.Mcp m) -> mcpCalled(m.server(), m.tool(), m.durationMs());
-                case Transcript.Call(PastCall.Script s) -> add(ScriptCell.of(s.firstLine(), s.failed(), s.output()));
-            }
+    private void transcript(EventMsg.ConversationHistoryResponse history) {
+        if (history.events().isEmpty()) {
+            ItemTranscript.cells(history.entries()).forEach(this::add);
+            return;
         }
+        replaying = true;
+        try {
+            history.events().forEach(this::apply);
+        } finally {
+            replaying = false;
+        }
+        running.values().forEach(cell -> add(cell.ended(null, null, "")));
+        running.clear();
+        finishAnswer(null);
     }
 
     /**

@@ -134,7 +134,7 @@ public final class Conversations {
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
                 config.context(), opened.lastContext(), config.provider().id(), notices, log, owned, guard,
-                config.models(), opened.turns(), face.canUndo(), opened.callEvents(), secrets);
+                config.models(), opened.turns(), face.canUndo(), secrets);
         log.debug("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
@@ -157,7 +157,7 @@ public final class Conversations {
 
     /** A conversation's identity, history and recorder, new or read back. */
     private record Opened(String id, List<ResponseItem> items, TurnContext lastContext, List<TurnStart> turns,
-            RolloutRecorder rollout, Map<String, String> scriptValues, List<EventMsg> callEvents) {}
+            RolloutRecorder rollout, Map<String, String> scriptValues) {}
 
     private Opened openRollout(Config config, ResumeTarget target, Face face, List<EventMsg> notices, MokaLog log)
             throws ConfigException, IOException {
@@ -180,13 +180,12 @@ public final class Conversations {
         };
         if (file == null) {
             String id = Uuids.v7();
-            return new Opened(id, List.of(), null, List.of(), newRollout(id, config, face, notices, log), Map.of(),
-                    List.of());
+            return new Opened(id, List.of(), null, List.of(), newRollout(id, config, face, notices, log), Map.of());
         }
         Rollouts.Recorded recorded = Rollouts.read(file, config.models());
         recorded.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         return new Opened(recorded.conversationId(), recorded.items(), recorded.lastContext(), recorded.turns(),
-                RolloutRecorder.append(file), recorded.scriptValues(), recorded.callEvents());
+                RolloutRecorder.append(file), recorded.scriptValues());
     }
 
     /** A new rollout; one that cannot be created (a full disk) leaves the conversation in memory, said once. */

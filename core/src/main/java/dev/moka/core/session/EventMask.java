@@ -64,7 +64,7 @@ final class EventMask {
             case EventMsg.McpListToolsResponse r -> r;
             case EventMsg.ConversationHistoryResponse h -> new EventMsg.ConversationHistoryResponse(
                     h.conversationId(), h.entries().stream().map(this::json).toList(),
-                    h.callEvents().stream().map(this::apply).toList());
+                    h.events().stream().map(this::apply).toList());
             case EventMsg.GetHistoryEntryResponse r -> new EventMsg.GetHistoryEntryResponse(r.offset(), r.logId(),
                     json(r.entry()));
             case EventMsg.ToolCallEnd t -> new EventMsg.ToolCallEnd(t.callId(), t.tool(), t.success(),

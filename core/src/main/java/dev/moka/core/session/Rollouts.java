@@ -3,7 +3,6 @@ package dev.moka.core.session;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ModelCatalog;
 import dev.moka.protocol.AskForApproval;
-import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;
@@ -49,15 +48,13 @@ public final class Rollouts {
     /**
      * A conversation read from its rollout: its id, where it started, its items in order (as the last
      * compaction left them), the turn context they were last brought up to date with (null when the
-     * rollout records none), one warning per line that had to be skipped, and the events of the calls its
-     * items do not show (see {@link CallEvents}) for a face to tell them again.
+     * rollout records none), one warning per line that had to be skipped, where its turns began and the values
+     * its scripts kept. What the faces were shown is read when one asks (see {@link RecordedEvents}).
      */
     public record Recorded(Path file, String conversationId, String cwd, List<ResponseItem> items,
-            TurnContext lastContext, List<String> warnings, List<TurnStart> turns, Map<String, String> scriptValues,
-            List<EventMsg> callEvents) {
+            TurnContext lastContext, List<String> warnings, List<TurnStart> turns, Map<String, String> scriptValues) {
         public Recorded {
             scriptValues = Map.copyOf(scriptValues);
-            callEvents = List.copyOf(callEvents);
         }
     }
 
@@ -171,8 +168,6 @@ public final class Rollouts {
         TurnContext lastContext = null;
         List<String> warnings = new ArrayList<>();
         RecordedTurns turns = new RecordedTurns();
-        // Read in the same pass as the items, so a resume reads its file once.
-        CallEvents callEvents = new CallEvents(List.of());
         int n = 0;
         try (BoundedLines reader = new BoundedLines(file, MAX_LINE_BYTES)) {
             for (BoundedLines.Line raw; (raw = reader.next()) != null; ) {
@@ -201,7 +196,6 @@ public final class Rollouts {
                         lastContext = turns.event(event.event(), items, lastContext, problems);
                         int number = n;
                         problems.forEach(p -> warnings.add("rollout " + file + " line " + number + ": " + p));
-                        callEvents.recorded(event.event());
                     }
                     case RolloutLine.Unknown ignored -> { }
                 }
@@ -212,7 +206,7 @@ public final class Rollouts {
         }
         List<ResponseItem> kept = withoutOrphanOutputs(items, file, warnings);
         return new Recorded(file, conversationId, cwd, kept, lastContext, List.copyOf(warnings), turns.in(kept),
-                scriptValues, callEvents.of(kept));
+                scriptValues);
     }
 
     /** Line {@code n} of a rollout parsed; null, with a warning, for a line too long, not UTF-8 or damaged. */

@@ -64,7 +64,6 @@ public final class Session implements AutoCloseable {
     private volatile TurnContext context;
     private volatile boolean shuttingDown;
     private final SessionGuards guards;
-    private final CallEvents callEvents;
     private final ShownEvents shown;
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
@@ -119,7 +118,6 @@ public final class Session implements AutoCloseable {
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.guards = new SessionGuards(setup.guard(), home);
-        this.callEvents = new CallEvents(setup.resumedCallEvents());
         this.shown = new ShownEvents(setup.secrets());
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
@@ -210,7 +208,6 @@ public final class Session implements AutoCloseable {
     private void emit(String submissionId, EventMsg msg) {
         if (recorded(msg)) {
             setup.rollout().recordEvent(msg);
-            callEvents.seen(msg);
         }
         shown.pass(msg, face -> events.add(new Event(submissionId, face)));
         reportRolloutFailure(submissionId);
@@ -379,8 +376,9 @@ public final class Session implements AutoCloseable {
                 case UndoTask ignored -> undo(id);
                 case HistoryTask history -> {
                     List<ResponseItem> items = runner.items();
+                    List<EventMsg> shown = RecordedEvents.of(setup.rollout().path(), line -> warn(id, line));
                     emit(id, new EventMsg.ConversationHistoryResponse(setup.conversationId(), items.stream()
-                            .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList(), callEvents.of(items)));
+                            .map(item -> (JsonNode) ResponseItemCodec.toJson(item)).toList(), shown));
                     // A face showing a resumed history shows how much of the window it takes before any request.
                     emit(id, runner.tokenCount(history.context()));
                 }

@@ -25,7 +25,6 @@ import tools.jackson.databind.JsonNode;
  * later turn switches to; {@code resumedTurns} are where the resumed history's user turns began (for a
  * rollback past the resume); {@code snapshotsForUndo} says whether each turn is snapshotted so that
  * {@code Op.Undo} can restore its files (only a face that can undo asks for that, see {@link Face});
- * {@code resumedCallEvents} are the events of the resumed calls its items do not show (see {@link CallEvents});
  * {@code secrets} (null: only what is shaped like a secret) masks what the faces are shown and what
  * {@code history.jsonl} keeps, never what the model is sent.
  */
@@ -34,10 +33,9 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
         AutoCloseable owned, GuardSettings guard, ModelCatalog models, List<TurnStart> resumedTurns,
-        boolean snapshotsForUndo, List<EventMsg> resumedCallEvents, SecretRedactor secrets) {
+        boolean snapshotsForUndo, SecretRedactor secrets) {
     public SessionSetup {
         resumedTurns = resumedTurns == null ? List.of() : List.copyOf(resumedTurns);
-        resumedCallEvents = resumedCallEvents == null ? List.of() : List.copyOf(resumedCallEvents);
         resumedItems = List.copyOf(resumedItems);
         contextSettings = contextSettings == null ? ContextSettings.DEFAULTS : contextSettings;
         providerId = providerId == null ? "openai" : providerId;
@@ -57,7 +55,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             AutoCloseable owned, GuardSettings guard, ModelCatalog models) {
         this(conversationId, initialContext, client, tools, rollout, instructions, developerInstructions, shell,
                 resumedItems, outputSchema, mokaHome, contextSettings, resumedContext, providerId, startupNotices, log,
-                owned, guard, models, List.of(), false, List.of(), null);
+                owned, guard, models, List.of(), false, null);
     }
 
     /** A session with default context settings and no MOKA_HOME features, for tests of the turn loop. */

@@ -7,7 +7,6 @@ import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.policy.ExecPermit;
 import dev.moka.core.policy.Guard;
-import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
@@ -19,7 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 
 /**
  * A command the person typed ({@code !cmd}): it runs in the turn context's sandbox through the same guard as the
@@ -35,9 +33,6 @@ final class UserShellCommand {
     private static final String OPEN = "<user_shell_command>\n<command>\n";
     private static final String RESULT = "\n</command>\n<result>\n";
     private static final String CLOSE = "\n</result>\n</user_shell_command>";
-    private static final Pattern EXIT_CODE = Pattern.compile("^Exit code: (-?\\d+)$", Pattern.MULTILINE);
-    private static final Pattern DURATION = Pattern.compile("^Duration: (\\d+(?:\\.\\d+)?) seconds$",
-            Pattern.MULTILINE);
 
     private final ProcessRunner processes = new ProcessRunner();
     private final Map<String, String> env;
@@ -93,18 +88,4 @@ final class UserShellCommand {
                 + output + CLOSE;
     }
 
-    /**
-     * The command a message {@link #record} wrote, read back for a resumed transcript; empty for any other
-     * message. The person's shell is not recorded; the command shows the same whichever ran it.
-     */
-    static Optional<PastCall.Command> past(String message) {
-        int result = message.indexOf(RESULT);
-        if (!message.startsWith(OPEN) || result < 0) {
-            return Optional.empty();
-        }
-        String text = message.substring(result + RESULT.length());
-        text = text.endsWith(CLOSE) ? text.substring(0, text.length() - CLOSE.length()) : text;
-        return Optional.of(PastCall.Command.headed(List.of("sh", "-c", message.substring(OPEN.length(), result)),
-                text, EXIT_CODE, DURATION));
-    }
 }

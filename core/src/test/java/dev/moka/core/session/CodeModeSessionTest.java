@@ -2,7 +2,6 @@ package dev.moka.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.tools.PastCall;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
@@ -40,16 +39,16 @@ class CodeModeSessionTest extends SessionFixture {
         return Sse.response(id).text("m_" + id, "done").completed();
     }
 
-    /** The transcript a face builds from the answer to {@code GetHistory}. */
-    private static List<Transcript.Entry> transcript(Session session) throws InterruptedException {
-        session.submit(new Op.GetHistory());
-        while (true) {
-            Event event = session.pollEvent(30, TimeUnit.SECONDS);
-            assertThat(event).as("the answer to GetHistory").isNotNull();
-            if (event.msg() instanceof EventMsg.ConversationHistoryResponse history) {
-                return Transcript.of(history.entries(), history.callEvents());
-            }
-        }
+    /** The events a face applies from the answer to {@code GetHistory}. */
+    private static List<EventMsg> transcript(Session session) throws InterruptedException {
+        return ResumeShowsWhatWasLiveTest.history(session).events();
+    }
+
+    /** What the cells of a face show of {@code events}: the prompts, the calls that ended, and the answers. */
+    private static List<EventMsg> shown(List<EventMsg> events) {
+        return events.stream().filter(e -> e instanceof EventMsg.UserMessage || e instanceof EventMsg.ExecCommandEnd
+                || e instanceof EventMsg.PatchApplyEnd || e instanceof EventMsg.PlanUpdate
+                || e instanceof EventMsg.AgentMessage).toList();
     }
 
     @Test
@@ -63,35 +62,36 @@ class CodeModeSessionTest extends SessionFixture {
                 """;
         server.enqueue(exec("r1", "c1", script), done("r2"), done("r3"));
         String id;
-        List<Transcript.Entry> live;
+        List<EventMsg> live;
         try (Session session = harness.start(cwd)) {
             id = session.conversationId();
             SessionHarness.turn(session, "update the greeting");
             live = transcript(session);
         }
-        List<Transcript.Entry> resumed;
+        List<EventMsg> resumed;
         try (Session session = harness.resume(id, cwd)) {
             resumed = transcript(session);
             SessionHarness.turn(session, "and now?");
         }
-        assertThat(resumed).hasSize(5);
-        assertThat(resumed.getFirst()).isEqualTo(new Transcript.Prompt("update the greeting"));
-        assertThat(resumed.get(1)).isInstanceOfSatisfying(Transcript.Call.class, call -> assertThat(call.call())
-                .isInstanceOfSatisfying(PastCall.Command.class, command -> {
-                    assertThat(command.argv().getLast()).isEqualTo("cat greet.txt");
-                    assertThat(command.exitCode()).isZero();
-                    assertThat(command.durationMs()).isNotNull();
-                    assertThat(command.output()).isEqualTo("hello\n");
-                }));
-        assertThat(resumed.get(2)).isInstanceOfSatisfying(Transcript.Call.class, call -> assertThat(call.call())
-                .isInstanceOfSatisfying(PastCall.Patch.class, patch -> {
-                    assertThat(patch.success()).isTrue();
+        List<EventMsg> cells = shown(resumed);
+        assertThat(cells).hasSize(5);
+        assertThat(cells.getFirst()).isEqualTo(new EventMsg.UserMessage("update the greeting", List.of()));
+        assertThat(cells.get(1)).isInstanceOfSatisfying(EventMsg.ExecCommandEnd.class, command -> {
+            assertThat(command.exitCode()).isZero();
+            assertThat(command.aggregatedOutput()).isEqualTo("hello\n");
+        });
+        assertThat(resumed).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.ExecCommandBegin.class,
+                begin -> assertThat(begin.command().getLast()).isEqualTo("cat greet.txt")));
+        assertThat(cells.get(2)).isInstanceOfSatisfying(EventMsg.PatchApplyEnd.class,
+                patch -> assertThat(patch.success()).isTrue());
+        assertThat(resumed).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(EventMsg.PatchApplyBegin.class,
+                patch -> {
                     assertThat(patch.changes()).containsOnlyKeys(cwd.resolve("greet.txt").toString());
                     assertThat(patch.changes().values().iterator().next().toString()).contains("+hello, moka");
                 }));
-        assertThat(resumed.get(3)).isEqualTo(new Transcript.Call(new PastCall.Plan(null,
-                List.of(new PlanItem("greet", StepStatus.COMPLETED)))));
-        assertThat(resumed.get(4)).isEqualTo(new Transcript.Answer("done"));
+        assertThat(cells.get(3)).isEqualTo(new EventMsg.PlanUpdate(null,
+                List.of(new PlanItem("greet", StepStatus.COMPLETED))));
+        assertThat(cells.get(4)).isEqualTo(new EventMsg.AgentMessage("done"));
         // The live session told the same before it was closed.
         assertThat(live).isEqualTo(resumed);
         // The events are never sent: the request after the resume continues the cached prefix.
@@ -317,16 +317,13 @@ class CodeModeSessionTest extends SessionFixture {
             }
             SessionHarness.turn(session, "are you there?");
         }
-        List<Transcript.Entry> resumed;
+        List<EventMsg> resumed;
         try (Session session = harness.resume(id, cwd)) {
             resumed = transcript(session);
         }
-        List<String> outputs = resumed.stream().flatMap(e -> e instanceof Transcript.Call(PastCall.Command c)
-                && c.exitCode() != null ? java.util.stream.Stream.of(c.output()) : java.util.stream.Stream.empty())
-                .toList();
-        assertThat(outputs).as("the nested outputs the person saw live").containsAll(seenLive);
-        assertThat(resumed).endsWith(new Transcript.Prompt("are you there?"),
-                new Transcript.Answer("Still here after the stops."));
+        assertThat(commandOutputs(resumed)).as("the nested outputs the person saw live").containsAll(seenLive);
+        assertThat(shown(resumed)).endsWith(new EventMsg.UserMessage("are you there?", List.of()),
+                new EventMsg.AgentMessage("Still here after the stops."));
     }
 
     /** Reads the running turn's events until {@code count} commands of its script have ended; their outputs. */

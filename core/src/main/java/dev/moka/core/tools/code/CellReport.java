@@ -5,7 +5,6 @@ import dev.moka.protocol.ContentItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * A cell's state as the model reads it, in the header form the models were trained on: {@code Script
@@ -17,8 +16,6 @@ final class CellReport {
     /** The estimate used to turn a token budget into characters. */
     static final int CHARS_PER_TOKEN = 4;
     static final String FAILED = "Script failed";
-    /** The header {@link #of} writes, as a recorded output is read back: group 1 is the status. */
-    static final Pattern HEADER = Pattern.compile("\\A(Script [^\\n]*)\\nWall time [^\\n]*\\nOutput:\\n");
 
     private CellReport() {}
 

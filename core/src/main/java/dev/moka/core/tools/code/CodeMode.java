@@ -2,7 +2,6 @@ package dev.moka.core.tools.code;
 
 import dev.moka.core.config.CodeModeLimits;
 import dev.moka.core.tools.CodeModeOffer;
-import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
@@ -18,7 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
 
 /**
  * Code mode for one session: the model is offered {@code exec} and {@code wait} in the namespace
@@ -75,28 +73,6 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
             }
         }
         return Optional.of(callId.substring(0, slash));
-    }
-
-    /**
-     * A recorded {@code exec} call read back as one piece, for when what its nested calls showed was not
-     * recorded: the script's first line (past the {@code // @exec:} options) and what it printed, its report's
-     * header left out. An output not in the report's form (the call was refused or aborted) is all printed.
-     */
-    public static PastCall.Script past(String input, String output) {
-        String source = input == null ? "" : input;
-        if (source.startsWith(ExecTool.PRAGMA)) {
-            int end = source.indexOf('\n');
-            source = end < 0 ? "" : source.substring(end + 1);
-        }
-        String firstLine = source.lines().map(String::strip).filter(line -> !line.isEmpty()).findFirst().orElse("");
-        String text = output == null ? "" : output;
-        Matcher header = CellReport.HEADER.matcher(text);
-        if (!header.find()) {
-            return new PastCall.Script(firstLine, false, text);
-        }
-        // The header is an item of its own, joined to the next with a line break the script did not print.
-        return new PastCall.Script(firstLine, header.group(1).equals(CellReport.FAILED),
-                text.substring(header.end()).replaceFirst("\\A\\n+", ""));
     }
 
     /** The router whose other tools scripts call; set once, right after the router is built. */

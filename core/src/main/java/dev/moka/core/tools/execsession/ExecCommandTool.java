@@ -8,7 +8,6 @@ import dev.moka.core.policy.ExecPermit;
 import dev.moka.core.policy.ExecRequest;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
@@ -88,21 +87,6 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     @Override
     public Params parse(ObjectNode args, ParamsBinder<Params> binder) throws ToolArguments.Invalid {
         return params(args);
-    }
-
-    /**
-     * A recorded call of this tool, read back: its command, and what its output says (see
-     * {@link SessionTools#past}). Empty when the arguments never made a command: nothing ran.
-     */
-    public static Optional<PastCall.Command> past(String arguments, String output) {
-        Params params;
-        try {
-            params = params(ToolArguments.object(arguments));
-        } catch (ToolArguments.Invalid e) {
-            return Optional.empty();
-        }
-        // Whether the shell was a login one is the configuration's, not the call's; the command shows the same.
-        return Optional.of(SessionTools.past(SessionTools.argv(params.shell(), true, params.cmd()), output));
     }
 
     private static Params params(ObjectNode args) throws ToolArguments.Invalid {

@@ -3,7 +3,6 @@ package dev.moka.core.tools.execsession;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.SessionResult;
-import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.EventMsg;
@@ -13,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /** What {@code exec_command} and {@code write_stdin} share: limits, descriptions, the result text, events. */
 final class SessionTools {
@@ -23,9 +21,6 @@ final class SessionTools {
     static final int BYTES_PER_TOKEN = 4;
 
     private static final String EXITED = "Process exited with code ";
-    private static final Pattern EXIT_LINE = Pattern.compile("^" + EXITED + "(-?\\d+)$", Pattern.MULTILINE);
-    private static final Pattern EXITED_AFTER = Pattern.compile("^Wall time: (\\d+(?:\\.\\d+)?) seconds\\R"
-            + EXITED + "-?\\d+$", Pattern.MULTILINE);
 
     private SessionTools() {}
 
@@ -62,14 +57,6 @@ final class SessionTools {
                     .append('\n');
         }
         return text.append("Output:\n").append(output).toString();
-    }
-
-    /**
-     * A command's call read back from the text {@link #modelOutput} wrote. Its wall time counts only when the
-     * command exited: for a session still running it is how long the call waited, not how long the command ran.
-     */
-    static PastCall.Command past(List<String> argv, String text) {
-        return PastCall.Command.headed(argv, text, EXIT_LINE, EXITED_AFTER);
     }
 
     /** The result of a call that started or fed a session: a failure only when the command exited non-zero. */

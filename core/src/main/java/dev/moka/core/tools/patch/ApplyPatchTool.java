@@ -1,7 +1,6 @@
 package dev.moka.core.tools.patch;
 
 import dev.moka.core.policy.PatchPermit;
-import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
@@ -11,10 +10,8 @@ import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TurnListener;
 import dev.moka.protocol.EventMsg;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code apply_patch} tool: applies a {@code *** Begin Patch} patch under the turn's working directory,
@@ -134,37 +131,6 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         tracker.record(plan);
         context.emit(new EventMsg.TurnDiff(tracker.unifiedDiff()));
         return ToolResult.ok(summary, "", "patched " + plan.changes().size() + " file(s)");
-    }
-
-    /**
-     * A recorded call of this tool, read back: {@code input} is the call's raw text ({@link Form#FREEFORM}) or
-     * its JSON arguments ({@link Form#FUNCTION}). The files are as the patch states them; it applied only when
-     * its output is the summary an applied patch gets.
-     */
-    public static PastCall.Patch past(Form form, String input, String output) {
-        String patch = input;
-        if (form == Form.FUNCTION) {
-            try {
-                patch = patchArgument(input);
-            } catch (ToolArguments.Invalid e) {
-                patch = "";
-            }
-        }
-        return pastPatch(patch, output);
-    }
-
-    /** A patch a recorded call carried (this tool's, or a shell call's, see {@link ApplyPatchInterception}). */
-    public static PastCall.Patch pastPatch(String patch, String output) {
-        Map<String, JsonNode> changes;
-        try {
-            changes = PatchReport.changes(PatchParser.parse(patch));
-        } catch (PatchException e) {
-            // The output says what was wrong with it; there are no files to show.
-            changes = Map.of();
-        }
-        boolean applied = PatchReport.applied(output);
-        return new PastCall.Patch(changes, applied, applied || output == null ? "" : output.strip().lines()
-                .findFirst().orElse(""));
     }
 
     /** The {@code input} of the JSON arguments; a bare patch sent without the JSON is taken as it is. */

@@ -66,15 +66,6 @@ public final class PatchInterceptingShell implements Tool {
         return patches.applyPatch(call.callId(), patch.get(), context.withCwd(cwd));
     }
 
-    /** The patch a recorded {@code shell} or {@code exec_command} call carried instead of a command, if it did. */
-    public static Optional<String> interceptedPatch(String arguments) {
-        try {
-            return ApplyPatchInterception.extract(argv(Json.parse(arguments)));
-        } catch (JacksonException e) {
-            return Optional.empty();
-        }
-    }
-
     /** {@code command} as an argv array ({@code shell}), or {@code cmd} as a script ({@code exec_command}). */
     private static List<String> argv(JsonNode args) {
         List<String> argv = new ArrayList<>();

@@ -4,7 +4,6 @@ import dev.moka.protocol.Json;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -30,11 +29,6 @@ final class PatchReport {
             });
         }
         return APPLIED + String.join("\n", lines) + "\n";
-    }
-
-    /** Whether a recorded output is {@link #summary}'s: every other output (a refusal, an abort) says it failed. */
-    static boolean applied(String output) {
-        return output != null && output.startsWith(APPLIED);
     }
 
     /** The text the model reads when the patch was refused before anything was written. */
@@ -66,47 +60,5 @@ final class PatchReport {
             changes.put(root.resolve(change.path()).toString(), entry);
         }
         return changes;
-    }
-
-    /**
-     * The changes a patch states by itself, in {@link #changes(PatchPlan, Path)}'s form, for a patch applied long
-     * ago whose files have moved on: an added file's content; an update's hunks as the patch gives them, without
-     * line numbers (only the file knew them), each {@code @@} line carrying the patch's own context; a deletion
-     * without the text that went, which the patch does not hold. Keyed by the paths as the patch names them.
-     */
-    static Map<String, JsonNode> changes(ParsedPatch patch) {
-        Map<String, JsonNode> changes = new LinkedHashMap<>();
-        for (FileOp op : patch.ops()) {
-            ObjectNode entry = Json.object();
-            switch (op) {
-                case FileOp.Add add -> entry.putObject("add").put("content", add.content());
-                case FileOp.Delete delete -> entry.putObject("delete");
-                case FileOp.Update update -> {
-                    ObjectNode diff = entry.putObject("update");
-                    diff.put("unified_diff", hunks(update.hunks()));
-                    diff.put("move_path", update.moveTo());
-                }
-            }
-            changes.put(op.path(), entry);
-        }
-        return changes;
-    }
-
-    private static String hunks(List<Hunk> hunks) {
-        StringBuilder diff = new StringBuilder();
-        for (Hunk hunk : hunks) {
-            if (hunk.contexts().isEmpty()) {
-                diff.append("@@\n");
-            }
-            hunk.contexts().forEach(context -> diff.append("@@ ").append(context).append('\n'));
-            for (HunkLine line : hunk.lines()) {
-                diff.append(switch (line.kind()) {
-                    case CONTEXT -> ' ';
-                    case REMOVE -> '-';
-                    case ADD -> '+';
-                }).append(line.text()).append('\n');
-            }
-        }
-        return diff.toString();
     }
 }

@@ -1,7 +1,6 @@
 package dev.moka.core.tools.plan;
 
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
@@ -74,16 +73,6 @@ public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs>, Tool {
         context.emit(new EventMsg.PlanUpdate(args.explanation(), args.plan()));
         long done = args.plan().stream().filter(item -> item.status() == StepStatus.COMPLETED).count();
         return ToolResult.ok("Plan updated", "", "plan: " + done + "/" + args.plan().size() + " done");
-    }
-
-    /** A recorded call of this tool, read back: the plan it set, or empty when its arguments set none. */
-    public static Optional<PastCall.Plan> past(String arguments) {
-        try {
-            UpdatePlanArgs args = PlanArguments.parse(ToolArguments.object(arguments));
-            return Optional.of(new PastCall.Plan(args.explanation(), args.plan()));
-        } catch (ToolArguments.Invalid e) {
-            return Optional.empty();
-        }
     }
 
     private static ObjectNode buildParameters() {

@@ -12,7 +12,6 @@ import dev.moka.core.policy.ExecPermit;
 import dev.moka.core.policy.ExecRequest;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
@@ -31,8 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code shell} tool: runs an argv the model gives and returns its interleaved output and exit code. */
@@ -172,36 +169,6 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
                 context.emit(new EventMsg.ExecCommandOutputDelta(callId, stream, text));
             }
         };
-    }
-
-    /**
-     * A recorded call of this tool, read back: its command, and the exit code and duration when the output is
-     * the JSON {@link #modelOutput} writes (anything else, a refusal or an abort, is shown as it is, without
-     * them). Empty when the arguments never made a command: nothing ran.
-     */
-    public static Optional<PastCall.Command> past(String arguments, String output) {
-        List<String> argv;
-        try {
-            argv = ShellArguments.parse(ToolArguments.object(arguments)).command();
-        } catch (ToolArguments.Invalid e) {
-            return Optional.empty();
-        }
-        if (output != null && output.startsWith("{")) {
-            try {
-                JsonNode json = Json.parse(output);
-                JsonNode text = json.get("output");
-                JsonNode code = json.path("metadata").get("exit_code");
-                JsonNode seconds = json.path("metadata").get("duration_seconds");
-                if (text != null && text.isString() && code != null && code.isIntegralNumber()
-                        && code.canConvertToInt()) {
-                    return Optional.of(new PastCall.Command(argv, code.intValue(), seconds != null
-                            && seconds.isNumber() ? Math.round(seconds.doubleValue() * 1000) : null, text.asString()));
-                }
-            } catch (JacksonException e) {
-                // A text that only starts like JSON: shown as it is.
-            }
-        }
-        return Optional.of(new PastCall.Command(argv, null, null, output));
     }
 
     private static String modelOutput(String output, ExecResult result) {
