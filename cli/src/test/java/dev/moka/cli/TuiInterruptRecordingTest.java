@@ -50,6 +50,10 @@ class TuiInterruptRecordingTest extends ProcessFixture {
             String screen = tmux.waitFor("Final answer after the stops.");
             for (int i = 0; i < ROUNDS; i++) {
                 assertThat(screen).as("seed %d", seed).contains("› prompt " + i + "\n");
+                if (i % 2 == 0) {
+                    // The answer stopped mid-stream stays, as it stayed on the screen it was stopped on.
+                    assertThat(screen).as("seed %d", seed).contains("Round " + i + " partial");
+                }
             }
             assertThat(screen).contains("› final question");
         }

@@ -65,6 +65,7 @@ public final class Session implements AutoCloseable {
     private volatile boolean shuttingDown;
     private final SessionGuards guards;
     private final ShownEvents shown;
+    private final PartialAnswer partialAnswer = new PartialAnswer();
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -206,6 +207,10 @@ public final class Session implements AutoCloseable {
      * is one of a live session; a resume starts again from what the rollout holds.
      */
     private void emit(String submissionId, EventMsg msg) {
+        partialAnswer.see(msg);
+        if (msg instanceof EventMsg.TurnAborted) {
+            partialAnswer.take().ifPresent(text -> setup.rollout().recordEvent(new EventMsg.AgentMessage(text)));
+        }
         if (recorded(msg)) {
             setup.rollout().recordEvent(msg);
         }
