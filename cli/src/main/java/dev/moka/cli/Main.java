@@ -1,7 +1,7 @@
 package dev.moka.cli;
 
 import dev.moka.core.WarmUp;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.exec.ProcessHardening;
 import dev.moka.protocol.Json;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.Backoff;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.protocol.Json;

@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.Backoff;
 import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;

@@ -5,7 +5,7 @@ import dev.moka.core.MokaVersion;
 import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ChatCompletionsClient;
 import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.FixtureModelClient;
@@ -83,7 +83,7 @@ public final class Conversations {
         MokaLog log = MokaLog.open(config.mokaHome(), env, secrets);
         // MCP servers start first: their start-up is the longest, and it overlaps everything below.
         McpServers mcp = McpServers.start(config.tools().mcpServers(),
-                new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get()));
+                new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get(), http));
         var execSessions = new ExecSessionManager(config.sandbox().maxProcesses());
         var scriptValues = new ScriptStore();
         AutoCloseable owned = () -> {

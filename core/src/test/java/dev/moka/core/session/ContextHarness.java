@@ -1,7 +1,7 @@
 package dev.moka.core.session;
 
-import dev.moka.core.client.Backoff;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.Backoff;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;

@@ -3,9 +3,9 @@ package dev.moka.core.tools.image;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.Uuids;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ClientIdentity;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ModelProviderInfo;
