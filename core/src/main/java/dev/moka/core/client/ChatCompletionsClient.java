@@ -40,8 +40,8 @@ public final class ChatCompletionsClient implements ModelClient {
         return post.stream(ChatRequest.uri(provider), body, () -> new ChatStreamDecoder(freeform, events), events);
     }
 
+    /** Holds nothing open: the HTTP client is borrowed from the conversations that own it, and they close it. */
     @Override
     public void close() {
-        post.close();
     }
 }

@@ -79,8 +79,8 @@ public final class ResponsesClient implements ModelClient {
         }
     }
 
+    /** Holds nothing open: the HTTP client is borrowed from the conversations that own it, and they close it. */
     @Override
     public void close() {
-        post.close();
     }
 }

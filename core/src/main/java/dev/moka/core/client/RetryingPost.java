@@ -178,13 +178,6 @@ final class RetryingPost {
         }
     }
 
-    /** Shuts the HTTP client down, so that no selector thread delays the exit of the JVM. */
-    void close() {
-        HttpClient client = http.get();
-        client.shutdownNow();
-        client.close();
-    }
-
     private Attempt attempt(URI uri, Map<String, String> headers, byte[] body, StreamDecoder decoder,
             RequestIds lastRequest) throws ModelClientException {
         HttpResponse<InputStream> response;
