@@ -56,8 +56,8 @@ class HostedWebSearchTest {
             var tools = new ToolRouter(List.of(new UpdatePlanTool()), HostedTools.webSearch(WebSearchMode.CACHED));
 
             List<EventMsg> events;
-            try (Session session = Session.start(new SessionSetup(id, context, client, tools, rollout,
-                    "You are a test agent.", null, "bash", List.of(), null))) {
+            try (Session session = Session.start(SessionSetup.builder(id, context, client, tools, rollout)
+                    .instructions("You are a test agent.", null).build())) {
                 events = SessionHarness.turn(session, "search for it");
                 SessionHarness.turn(session, "and again");
             }
