@@ -1,6 +1,5 @@
 package dev.moka.cli;
 
-import dev.moka.core.client.Backoff;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
@@ -64,9 +63,6 @@ final class ExecRun {
 
     private int runChecked() throws UsageException, ConfigException, IOException, InterruptedException {
         Config config = loadConfig();
-        if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
-            startup.http().prefetchTrust();
-        }
         if (!options.skipGitRepoCheck() && !insideGitRepo(config.cwd())) {
             throw new UsageException(config.cwd() + " is not inside a git repository; run Moka in one, or pass "
                     + "--skip-git-repo-check to work here anyway");
@@ -76,8 +72,8 @@ final class ExecRun {
         JsonNode schema = options.outputSchema() == null ? null
                 : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
         startup.hardened();
-        var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(), Backoff.DEFAULT);
-        try (Session session = conversations.open(config, resume, new Face(ORIGINATOR, schema))) {
+        try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
+                Session session = conversations.open(config, resume, new Face(ORIGINATOR, schema))) {
             return drive(session, items, schema, lastMessageFile);
         }
     }

@@ -3,8 +3,6 @@ package dev.moka.cli;
 import dev.moka.cli.tui.KeyInput;
 import dev.moka.cli.tui.TrustQuestion;
 import dev.moka.cli.tui.Tui;
-import dev.moka.core.client.Backoff;
-import dev.moka.core.client.HttpClients;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
@@ -66,17 +64,14 @@ final class InteractiveRun {
                 startup.err().println("moka: nothing was recorded; moka asks again next time (or run: moka trust)");
                 return ExitCodes.OK;
             }
-            if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
-                startup.http().prefetchTrust();
-            }
             startup.hardened();
-            var conversations = new Conversations(startup.env(), startup.http(), startup.processCwd(),
-                    Backoff.DEFAULT);
             // A person answers approvals here, and /undo needs each turn's snapshot.
             var face = new Face(ORIGINATOR, null, true, true);
-            try (Session session = conversations.open(config, resume, face)) {
-                Tui.run(session, target -> open(config, face, target), settings(config), models(config), config.cwd(),
-                        config.mokaHome(), prompt, images, streams(), keys);
+            // The conversations /new and /resume open later come from the same door, sharing its HTTP client.
+            try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
+                    Session session = conversations.open(config, resume, face)) {
+                Tui.run(session, target -> conversations.open(config, target, face), settings(config), models(config),
+                        config.cwd(), config.mokaHome(), prompt, images, streams(), keys);
             }
             return ExitCodes.OK;
         } catch (UsageException | ConfigException e) {
@@ -89,17 +84,6 @@ final class InteractiveRun {
             Thread.currentThread().interrupt();
             return ExitCodes.FAILED;
         }
-    }
-
-    /**
-     * The conversation {@code /new} or {@code /resume} opens, with the configuration of the first. Closing a
-     * session shuts its HTTP client down, the process's one included, so each conversation gets a client of its
-     * own.
-     */
-    private Session open(Config config, Face face, ResumeTarget target) throws ConfigException, IOException,
-            InterruptedException {
-        return new Conversations(startup.env(), HttpClients.lazy(), startup.processCwd(), Backoff.DEFAULT)
-                .open(config, target, face);
     }
 
     /** The {@code -i} files, each checked now: a mistake is one line before the UI starts, not a failed turn. */

@@ -1,7 +1,7 @@
 package dev.moka.cli;
 
 import dev.moka.core.WarmUp;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.exec.ProcessHardening;
 import dev.moka.protocol.Json;
 import java.util.List;
@@ -41,12 +41,14 @@ public final class Main {
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit.
         boolean needsHttp = opensSession(args) && System.getenv("MOKA_SSE_FIXTURE") == null;
-        HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy();
         // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
         if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
             WarmUp.start("moka-json-init", Json::warmUp);
         }
-        return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening)));
+        // Closed at the end whatever the command; one that opened conversations has closed it already.
+        try (HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy()) {
+            return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening)));
+        }
     }
 
     /** Whether the command line talks to a model: exec, or the interactive UI (no command, or resume). */

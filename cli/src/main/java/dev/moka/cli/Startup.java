@@ -1,6 +1,6 @@
 package dev.moka.cli;
 
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

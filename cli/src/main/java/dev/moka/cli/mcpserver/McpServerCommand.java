@@ -1,6 +1,6 @@
 package dev.moka.cli.mcpserver;
 
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.MokaHome;
@@ -8,11 +8,9 @@ import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.Conversations;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * {@code moka mcp-server}: Moka as an MCP server on standard input and output, until the client closes its
@@ -29,13 +27,15 @@ public final class McpServerCommand {
      * @throws ConfigException when config.toml or an override is wrong: said before serving starts
      */
     public static int run(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
-            Supplier<HttpClient> http, List<String> overrides) throws ConfigException {
+            HttpClients http, List<String> overrides) throws ConfigException {
         Path home = MokaHome.resolve(env);
         var configs = new CallConfigs(home, overrides, env, processCwd);
         Config config = configs.server();
         config.warnings().forEach(warning -> err.println("moka: warning: " + warning));
         MokaLog log = MokaLog.open(home, env);
-        var conversations = new OpenConversations(new Conversations(env, http, processCwd, Backoff.DEFAULT), configs);
+        // Every conversation the client starts shares the process's HTTP client, closed once they all are.
+        var engine = new Conversations(env, processCwd, http);
+        var conversations = new OpenConversations(engine, configs);
         var input = new EndOfInput(in);
         // A stray print to System.out would break the JSON-RPC stream the client reads: stdout is the transport's.
         System.setOut(err);
@@ -49,6 +49,8 @@ public final class McpServerCommand {
             Thread.currentThread().interrupt();
             conversations.closeAll();
             return 1;
+        } finally {
+            engine.close();
         }
     }
 }

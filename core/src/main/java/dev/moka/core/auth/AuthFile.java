@@ -1,5 +1,6 @@
 package dev.moka.core.auth;
 
+import dev.moka.core.io.PrivateFiles;
 import dev.moka.core.config.UserFiles;
 import dev.moka.protocol.Json;
 import java.io.IOException;

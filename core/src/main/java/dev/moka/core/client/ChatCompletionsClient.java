@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.Backoff;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.protocol.Json;
@@ -39,8 +40,8 @@ public final class ChatCompletionsClient implements ModelClient {
         return post.stream(ChatRequest.uri(provider), body, () -> new ChatStreamDecoder(freeform, events), events);
     }
 
+    /** Holds nothing open: the HTTP client is borrowed from the conversations that own it, and they close it. */
     @Override
     public void close() {
-        post.close();
     }
 }

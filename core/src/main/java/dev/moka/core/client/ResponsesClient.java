@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.Backoff;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.ModelProviderInfo;
@@ -78,8 +79,8 @@ public final class ResponsesClient implements ModelClient {
         }
     }
 
+    /** Holds nothing open: the HTTP client is borrowed from the conversations that own it, and they close it. */
     @Override
     public void close() {
-        post.close();
     }
 }

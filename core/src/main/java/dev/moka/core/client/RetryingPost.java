@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.Backoff;
 import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
@@ -175,13 +176,6 @@ final class RetryingPost {
         if (LocalServers.refused(provider, e)) {
             throw new ModelClientException(Kind.RETRIES_EXHAUSTED, LocalServers.notListening(provider), e);
         }
-    }
-
-    /** Shuts the HTTP client down, so that no selector thread delays the exit of the JVM. */
-    void close() {
-        HttpClient client = http.get();
-        client.shutdownNow();
-        client.close();
     }
 
     private Attempt attempt(URI uri, Map<String, String> headers, byte[] body, StreamDecoder decoder,

@@ -1,6 +1,6 @@
 package dev.moka.core.config;
 
-import dev.moka.core.auth.PrivateFiles;
+import dev.moka.core.io.PrivateFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,6 @@ package dev.moka.core.mcp;
 
 import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.auth.OAuthException;
-import dev.moka.core.client.HttpClients;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -10,6 +9,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Builds the transport a server's configuration asks for; a stdio server's process starts here. */
@@ -56,8 +57,8 @@ final class McpTransports {
             throws NotStartable {
         Map<String, String> headers = new LinkedHashMap<>(headers(http, launch.env()));
         if (launch.mokaHome() != null && headers.keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
-            signedIn(name, http.url(), launch.mokaHome()).ifPresent(token -> headers.put("Authorization",
-                    "Bearer " + token));
+            signedIn(name, http.url(), launch.mokaHome(), launch.http())
+                    .ifPresent(token -> headers.put("Authorization", "Bearer " + token));
         }
         Map<String, String> sent = Map.copyOf(headers);
         URI uri = URI.create(http.url());
@@ -77,9 +78,10 @@ final class McpTransports {
      * The token of {@code moka mcp login}, refreshed first when it expires soon (so before the session's first
      * request); empty when the person has not signed in to this server.
      */
-    private static Optional<String> signedIn(String name, String url, Path mokaHome) throws NotStartable {
+    private static Optional<String> signedIn(String name, String url, Path mokaHome,
+            Supplier<HttpClient> http) throws NotStartable {
         try {
-            return new McpOAuth(mokaHome, HttpClients.lazy(), Clock.systemUTC()).accessToken(name, url);
+            return new McpOAuth(mokaHome, http, Clock.systemUTC()).accessToken(name, url);
         } catch (OAuthException e) {
             throw new NotStartable(e.getMessage());
         } catch (InterruptedException e) {

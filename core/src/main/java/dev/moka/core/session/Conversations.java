@@ -5,7 +5,8 @@ import dev.moka.core.MokaVersion;
 import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ChatCompletionsClient;
 import dev.moka.core.client.ClientIdentity;
 import dev.moka.core.client.FixtureModelClient;
@@ -35,7 +36,6 @@ import dev.moka.core.sandbox.SandboxUnavailableException;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,25 +43,32 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.function.Supplier;
 
 /**
  * The one front door to the engine: builds a ready {@link Session} from a configuration (the model client
- * its provider's wire API calls for, the tools, the rollout, a resumed history). Every face (exec, the
- * terminal UI, the MCP server, tests) opens conversations here and then only submits ops and reads events.
- * One instance serves a process: several conversations may be open at once.
+ * its provider's wire API calls for, the tools, the MCP servers, the sandbox, the rollout, a resumed history).
+ * Every face (exec, the terminal UI, the MCP server, tests) opens conversations here, saying only what it is
+ * (a {@link Face}), and then only submits ops and reads events. One instance serves a process: several
+ * conversations may be open at once, one after another ({@code /new}) or side by side, and all of them share
+ * the process's HTTP client, which closing this instance closes, once.
  */
-public final class Conversations {
+public final class Conversations implements AutoCloseable {
     private final Map<String, String> env;
-    private final Supplier<HttpClient> http;
+    private final HttpClients http;
     private final Path processCwd;
     private final Backoff backoff;
 
     /**
      * {@code env} is the process environment (API keys, the shell, {@code MOKA_SSE_FIXTURE}, resolved against
-     * {@code processCwd}); {@code http} the process's HTTP client, perhaps still being built.
+     * {@code processCwd}); {@code http} the process's HTTP client, perhaps still being built, which these
+     * conversations take over and close.
      */
-    public Conversations(Map<String, String> env, Supplier<HttpClient> http, Path processCwd, Backoff backoff) {
+    public Conversations(Map<String, String> env, Path processCwd, HttpClients http) {
+        this(env, processCwd, http, Backoff.DEFAULT);
+    }
+
+    /** With the pause between retries of a model request shortened, for tests that make the server fail. */
+    Conversations(Map<String, String> env, Path processCwd, HttpClients http, Backoff backoff) {
         this.env = Map.copyOf(env);
         this.http = http;
         this.processCwd = processCwd;
@@ -75,6 +82,9 @@ public final class Conversations {
      */
     public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
             InterruptedException {
+        if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
+            http.prefetchTrust();
+        }
         ProviderKey key = ProviderKey.of(config.provider(), config, env);
         if (fixturePath() == null) {
             checkProvider(config.provider(), key);
@@ -83,7 +93,7 @@ public final class Conversations {
         MokaLog log = MokaLog.open(config.mokaHome(), env, secrets);
         // MCP servers start first: their start-up is the longest, and it overlaps everything below.
         McpServers mcp = McpServers.start(config.tools().mcpServers(),
-                new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get()));
+                new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get(), http));
         var execSessions = new ExecSessionManager(config.sandbox().maxProcesses());
         var scriptValues = new ScriptStore();
         AutoCloseable owned = () -> {
@@ -250,6 +260,15 @@ public final class Conversations {
             check.complete(List.copyOf(said));
         });
         return new GuardSettings(launcher, childEnv, config.sandbox().allowGitWrites(), face.canAsk(), check);
+    }
+
+    /**
+     * Closes the process's HTTP client, once: call it when the sessions opened here are closed (a request one
+     * of them still makes then fails).
+     */
+    @Override
+    public void close() {
+        http.close();
     }
 
     private static void closeQuietly(AutoCloseable owned) {

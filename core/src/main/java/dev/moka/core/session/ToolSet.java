@@ -2,7 +2,7 @@ package dev.moka.core.session;
 
 import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.TokenSource;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.config.ApplyPatchKind;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ToolSettings;

@@ -1,5 +1,7 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.HttpClients;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.config.ModelInfo;
 import dev.moka.core.config.ModelProviderInfo;

@@ -1,5 +1,6 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.HttpClients;
 import static dev.moka.core.client.ClientTestSupport.CONVERSATION;
 import static dev.moka.core.client.ClientTestSupport.FAST;
 import static dev.moka.core.client.ClientTestSupport.IDENTITY;

@@ -7,6 +7,7 @@ import dev.moka.core.config.McpApprovalMode;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
 import dev.moka.core.log.SecretRedactor;
+import dev.moka.core.net.HttpClients;
 import dev.moka.protocol.Json;
 import dev.moka.testkit.McpTestServers;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -289,7 +290,7 @@ class McpConnectionTest {
 
     private McpServers start(McpServerConfig... configs) {
         return McpServers.start(List.of(configs), new McpLaunch(mokaEnv, home, home,
-                SecretRedactor.fromEnvironment(mokaEnv), "test"));
+                SecretRedactor.fromEnvironment(mokaEnv), "test", HttpClients.lazy()));
     }
 
     static Map<String, String> nodePath() {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.auth.OAuthException;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.McpApprovalMode;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
@@ -177,7 +177,7 @@ class McpOAuthTest {
                 null, Map.of(), Map.of()), true, false, Duration.ofSeconds(10), Duration.ofSeconds(10), null, List.of(),
                 McpApprovalMode.AUTO, Map.of(), "config.toml:1: mcp_servers.secure");
         return McpServers.start(List.of(config), new McpLaunch(Map.of(), home, home,
-                SecretRedactor.fromEnvironment(Map.of()), "test"));
+                SecretRedactor.fromEnvironment(Map.of()), "test", HttpClients.lazy()));
     }
 
     private static String encoded(String text) {

@@ -3,9 +3,9 @@ package dev.moka.core.session;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.moka.core.Uuids;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ClientIdentity;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ContextSettings;
@@ -103,8 +103,8 @@ public final class ContextBench {
         var context = new TurnContext(home, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelCatalog.bundled().lookup(model), null, ReasoningSummary.AUTO, null));
         var settings = ContextSettings.DEFAULTS.withRemoteCompaction(remote);
-        var setup = new SessionSetup(id, context, client, new ToolRouter(List.of(new OutputTool())), rollout,
-                "You are a benchmark agent.", null, "bash", List.of(), null, home, settings, null, null, List.of(), null, null, null, null);
+        var setup = SessionSetup.builder(id, context, client, new ToolRouter(List.of(new OutputTool())), rollout)
+                .instructions("You are a benchmark agent.", null).mokaHome(home).contextSettings(settings).build();
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long serverCpuBefore = cpu(threads, true);

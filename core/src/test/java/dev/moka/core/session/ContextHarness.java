@@ -1,7 +1,7 @@
 package dev.moka.core.session;
 
-import dev.moka.core.client.Backoff;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.Backoff;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
@@ -61,33 +61,45 @@ final class ContextHarness {
         return open(cwd, new ResumeTarget.ById(id));
     }
 
+    /** Opens a conversation through a front door of its own, as one run of {@code moka exec} does. */
+    Session open(Path cwd, ResumeTarget target) throws IOException {
+        return open(conversations(cwd, HttpClients.startDefault()), cwd, target);
+    }
+
+    /** The engine's front door as a process with this harness's environment builds it, taking {@code http} over. */
+    Conversations conversations(Path processCwd, HttpClients http) {
+        return new Conversations(env(), processCwd, http, new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)));
+    }
+
     /**
-     * Opens a conversation through the engine's front door, as a face does: a config.toml that points the
+     * Opens a conversation through {@code conversations}, as a face does: a config.toml that points the
      * provider at the testkit server, then this harness's context settings laid over what it loaded.
      */
-    Session open(Path cwd, ResumeTarget target) throws IOException {
-        Map<String, String> env = new java.util.HashMap<>(Map.of("OPENAI_API_KEY", SessionHarness.API_KEY,
-                "PATH", System.getenv("PATH"), "OPENAI_BASE_URL", server.url(), "SHELL", "/bin/bash"));
-        env.putAll(extraEnv);
+    Session open(Conversations conversations, Path cwd, ResumeTarget target) throws IOException {
         try {
             Files.createDirectories(home);
             Files.writeString(home.resolve("config.toml"), configToml());
             Config loaded = ConfigLoader.load(home, List.of(), new ConfigOverrides(model, null, null, cwd,
-                    approval, sandbox), env, cwd);
+                    approval, sandbox), env(), cwd);
             Config config = new Config(loaded.mokaHome(), loaded.cwd(), loaded.model(), loaded.modelInfo(),
                     loaded.provider(), loaded.approvalPolicy(), loaded.sandboxPolicy(), loaded.reasoningEffort(),
                     loaded.reasoningSummary(), loaded.verbosity(), "Be brief.", "You are a test agent.",
                     loaded.warnings(), loaded.services(), settings != null ? settings : loaded.context(),
                     loaded.tools(), loaded.sandbox(), loaded.models(), loaded.providers(), loaded.tui());
-            return new Conversations(env, HttpClients.startDefault(), cwd,
-                    new Backoff(Duration.ofMillis(1), Duration.ofMillis(5)))
-                    .open(config, target, new Face("moka_test", null, canAsk, canUndo));
+            return conversations.open(config, target, new Face("moka_test", null, canAsk, canUndo));
         } catch (ConfigException e) {
             throw new IOException(e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(e);
         }
+    }
+
+    private Map<String, String> env() {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("OPENAI_API_KEY", SessionHarness.API_KEY,
+                "PATH", System.getenv("PATH"), "OPENAI_BASE_URL", server.url(), "SHELL", "/bin/bash"));
+        env.putAll(extraEnv);
+        return env;
     }
 
     private String configToml() {

@@ -3,9 +3,9 @@ package dev.moka.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.Uuids;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ClientIdentity;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ModelCatalog;
@@ -56,8 +56,8 @@ class HostedWebSearchTest {
             var tools = new ToolRouter(List.of(new UpdatePlanTool()), HostedTools.webSearch(WebSearchMode.CACHED));
 
             List<EventMsg> events;
-            try (Session session = Session.start(new SessionSetup(id, context, client, tools, rollout,
-                    "You are a test agent.", null, "bash", List.of(), null))) {
+            try (Session session = Session.start(SessionSetup.builder(id, context, client, tools, rollout)
+                    .instructions("You are a test agent.", null).build())) {
                 events = SessionHarness.turn(session, "search for it");
                 SessionHarness.turn(session, "and again");
             }

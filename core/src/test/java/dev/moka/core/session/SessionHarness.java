@@ -1,9 +1,9 @@
 package dev.moka.core.session;
 
 import dev.moka.core.Uuids;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ClientIdentity;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ModelCatalog;
@@ -71,9 +71,8 @@ final class SessionHarness {
                 cwd.toString(), "moka_test", "0.0.0", "openai", model), now);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelCatalog.bundled().lookup(model), null, ReasoningSummary.AUTO, null));
-        return Session.start(new SessionSetup(conversationId, context, client, new ToolRouter(tools), rollout,
-                "You are a test agent.", "Be brief.", "bash", List.of(), null, null, null, null, "openai", List.of(),
-                MokaLog.open(home, Map.of()), null, null, null));
+        return Session.start(SessionSetup.builder(conversationId, context, client, new ToolRouter(tools), rollout)
+                .instructions("You are a test agent.", "Be brief.").log(MokaLog.open(home, Map.of())).build());
     }
 
     /** Submits one text turn and collects its events up to and including the one that ends it. */

@@ -2,7 +2,7 @@ package dev.moka.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigLoader;

@@ -3,7 +3,7 @@ package dev.moka.core.tools.web;
 import dev.moka.core.MokaVersion;
 import dev.moka.core.auth.OAuthException;
 import dev.moka.core.auth.TokenSource;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.config.ServiceEndpoint;
 import java.io.IOException;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package dev.moka.core.tools.web;
 
 import dev.moka.core.auth.TokenSource;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.config.ServiceEndpoint;
 import dev.moka.core.config.Services;
 import java.net.http.HttpClient;

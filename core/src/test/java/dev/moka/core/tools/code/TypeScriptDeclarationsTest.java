@@ -6,7 +6,7 @@ import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.exec.ExecSessionManager;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.session.ToolSet;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.ToolSpec;

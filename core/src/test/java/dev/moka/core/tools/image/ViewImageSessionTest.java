@@ -3,9 +3,9 @@ package dev.moka.core.tools.image;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.Uuids;
-import dev.moka.core.client.Backoff;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ClientIdentity;
-import dev.moka.core.client.HttpClients;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.ModelProviderInfo;
@@ -83,7 +83,7 @@ class ViewImageSessionTest {
                 "0.0.0", "openai", "gpt-5.1-codex"), now);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelCatalog.bundled().lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
-        return Session.start(new SessionSetup(id, context, client, new ToolRouter(List.of(new ViewImageTool())),
-                rollout, "You are a test agent.", null, "bash", List.of(), null));
+        return Session.start(SessionSetup.builder(id, context, client, new ToolRouter(List.of(new ViewImageTool())),
+                rollout).instructions("You are a test agent.", null).build());
     }
 }

@@ -1,4 +1,4 @@
-package dev.moka.core.client;
+package dev.moka.core.net;
 
 import dev.moka.core.WarmUp;
 import java.net.http.HttpClient;
@@ -11,19 +11,24 @@ import javax.net.ssl.TrustManager;
 
 /**
  * The process's HTTP client, built off the start-up path (its set-up costs 100-200 ms, most of it reading
- * the system's CA certificates, which load only once an {@code https} endpoint is in sight).
+ * the system's CA certificates, which load only once an {@code https} endpoint is in sight). Whoever made it
+ * closes it, once, when the process has no more use for it; everyone else only borrows it.
  */
-public final class HttpClients implements Supplier<HttpClient> {
+public final class HttpClients implements Supplier<HttpClient>, AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(15);
 
     private final DeferredTrustManager trust = new DeferredTrustManager();
     private final CompletableFuture<HttpClient> client = new CompletableFuture<>();
+    /** Guarded by {@code client}: whether a build has begun, and whether the client may still be used. */
+    private boolean building;
+    private boolean closed;
 
     private HttpClients() {}
 
     /** Starts building the client on a background thread now; {@link #get()} waits for it. */
     public static HttpClients startDefault() {
         HttpClients clients = new HttpClients();
+        clients.building = true;
         WarmUp.start("moka-http-client-init", clients::build);
         return clients;
     }
@@ -33,16 +38,38 @@ public final class HttpClients implements Supplier<HttpClient> {
         return new HttpClients();
     }
 
+    /** The client, built now if nothing has built it yet; a closed one is a bug of the caller's. */
     @Override
     public HttpClient get() {
-        if (!client.isDone()) {
-            synchronized (client) {
-                if (!client.isDone()) {
-                    build();
-                }
+        synchronized (client) {
+            if (closed) {
+                throw new IllegalStateException("the HTTP client was used after the process closed it");
+            }
+            if (!building) {
+                building = true;
+                build();
             }
         }
         return client.join();
+    }
+
+    /**
+     * Shuts the client down, if one was built, so that no selector thread delays the exit of the JVM and no
+     * pooled connection stays open. A client still being built is shut down as soon as it is, without making
+     * the caller wait for it (a command that failed early ends at once).
+     */
+    @Override
+    public void close() {
+        synchronized (client) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        client.thenAccept(built -> {
+            built.shutdownNow();
+            built.close();
+        });
     }
 
     /** Loads the CA certificates now, in the background: call it once an {@code https} endpoint is known. */

@@ -1,4 +1,4 @@
-package dev.moka.core.auth;
+package dev.moka.core.io;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -18,7 +18,7 @@ public final class PrivateFiles {
      * directory, then is renamed over the old file, so no other user can read it even for a moment and a
      * crash never leaves half a file.
      */
-    static void write(Path file, String text) throws IOException {
+    public static void write(Path file, String text) throws IOException {
         replace(file, text, PosixFilePermissions.fromString("rw-------"));
     }
 

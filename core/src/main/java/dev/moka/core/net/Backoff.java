@@ -1,4 +1,4 @@
-package dev.moka.core.client;
+package dev.moka.core.net;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;

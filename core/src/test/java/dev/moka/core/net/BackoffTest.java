@@ -1,4 +1,4 @@
-package dev.moka.core.client;
+package dev.moka.core.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

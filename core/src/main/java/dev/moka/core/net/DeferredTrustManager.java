@@ -1,4 +1,4 @@
-package dev.moka.core.client;
+package dev.moka.core.net;
 
 import dev.moka.core.WarmUp;
 import java.net.Socket;
