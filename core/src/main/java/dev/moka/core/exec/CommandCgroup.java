@@ -30,19 +30,19 @@ final class CommandCgroup {
     }
 
     /**
-     * Moves a just-started command in, and then any child it made before it was moved (moved processes' new
+     * Moves process {@code top} in, and then any child it made before it was moved (moved processes' new
      * children are born inside), until a round finds none left outside. False when the move failed.
      */
-    boolean adopt(ProcessHandle command) {
+    boolean adopt(long top) {
         try {
-            move(command.pid());
-            Set<Long> moved = new HashSet<>(List.of(command.pid()));
+            move(top);
+            Set<Long> moved = new HashSet<>(List.of(top));
             boolean more = true;
             while (more) {
                 more = false;
-                for (ProcessHandle child : command.descendants().toList()) {
-                    if (moved.add(child.pid())) {
-                        move(child.pid());
+                for (long child : ProcessTree.of(top)) {
+                    if (moved.add(child)) {
+                        move(child);
                         more = true;
                     }
                 }

@@ -3,7 +3,6 @@ package dev.moka.core.exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 /** Finds the stopped gate of {@link ProcessBound#gate} in a just-started tree (a sandbox may start it a level down). */
 final class Gate {
@@ -17,8 +16,8 @@ final class Gate {
         long deadline = System.nanoTime() + WAIT_NANOS;
         long pause = 100_000;
         while (System.nanoTime() < deadline && root.isAlive()) {
-            long stopped = Stream.concat(Stream.of(root), root.descendants()).filter(Gate::isStopped)
-                    .mapToLong(ProcessHandle::pid).findFirst().orElse(-1);
+            long stopped = ProcessTree.of(root.pid()).stream().filter(Gate::isStopped).mapToLong(Long::longValue)
+                    .findFirst().orElse(-1);
             if (stopped > 0) {
                 return stopped;
             }
@@ -29,9 +28,9 @@ final class Gate {
     }
 
     /** Whether the process is stopped by a signal: state T in {@code /proc/<pid>/stat}, after its name's ")". */
-    private static boolean isStopped(ProcessHandle process) {
+    private static boolean isStopped(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             int end = stat.lastIndexOf(')');
             return end > 0 && end + 2 < stat.length() && stat.charAt(end + 2) == 'T';
         } catch (IOException | RuntimeException e) {

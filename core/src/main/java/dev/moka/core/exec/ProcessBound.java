@@ -47,7 +47,10 @@ final class ProcessBound {
 
     /**
      * Puts the just-started {@code process} (and all it starts) under a bound of {@code maxProcesses}: once its
-     * gate has stopped, every process of its tree moves into the cgroup, and the gate is let go.
+     * gate has stopped, the gate moves into the cgroup and is let go, so the command it becomes and everything
+     * that starts are born inside. Only the gate moves: the launchers above it (bubblewrap) start nothing more,
+     * end with the process group, and each move costs the kernel a wait for every CPU (an RCU grace period).
+     * When no gate stopped in time, the whole tree moves instead.
      */
     static ProcessBound apply(Process process, int maxProcesses) {
         ProcessCgroups cgroups = ProcessCgroups.shared();
@@ -56,7 +59,7 @@ final class ProcessBound {
         }
         long gatePid = Gate.awaitStopped(process.toHandle());
         CommandCgroup cgroup = cgroups.create(maxProcesses);
-        boolean adopted = cgroup != null && cgroup.adopt(process.toHandle());
+        boolean adopted = cgroup != null && cgroup.adopt(gatePid > 0 ? gatePid : process.pid());
         if (gatePid > 0) {
             Posix.signal(gatePid, Posix.SIGCONT);
         }
