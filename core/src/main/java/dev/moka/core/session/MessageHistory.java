@@ -34,6 +34,9 @@ final class MessageHistory {
 
     private final Path file;
     private final boolean enabled;
+    /** The most of the file read for look-ups: far more prompts than a person steps back through. */
+    static final int MAX_READ_BYTES = 32 * 1024 * 1024;
+
     private final long maxBytes;
 
     MessageHistory(Path file, boolean enabled, long maxBytes) {
@@ -88,9 +91,23 @@ final class MessageHistory {
         return offset < lines.size() ? new String(lines.get((int) offset), StandardCharsets.UTF_8) : null;
     }
 
+    /**
+     * The entries, read from at most the last {@link #MAX_READ_BYTES} of the file (the newest ones, which are
+     * the ones a person steps back through; a file grown past that without a history.max_bytes, or a damaged
+     * sparse one, must not fill the heap). A first line cut by that bound is left out.
+     */
     private List<byte[]> lines() throws IOException {
         AppendOnlyLines.requireRegularIfPresent(file, "the message history");
-        return AppendOnlyLines.split(Files.readAllBytes(file));
+        // A RandomAccessFile, not a channel: an interrupt of the asking thread must not close it mid-read.
+        try (var in = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            long size = in.length();
+            long from = Math.max(0, size - MAX_READ_BYTES);
+            byte[] bytes = new byte[(int) (size - from)];
+            in.seek(from);
+            in.readFully(bytes);
+            List<byte[]> lines = AppendOnlyLines.split(bytes);
+            return from > 0 && !lines.isEmpty() ? lines.subList(1, lines.size()) : lines;
+        }
     }
 
     private long logId() throws IOException {

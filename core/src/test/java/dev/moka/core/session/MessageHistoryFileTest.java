@@ -108,4 +108,16 @@ class MessageHistoryFileTest {
         assertThat(texts()).hasSize(200);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file()))).isEqualTo("rw-------");
     }
+
+    @Test
+    void aHugeSparseHistoryIsReadFromItsNewestEntriesWithoutFillingTheHeap() throws Exception {
+        try (var file = new java.io.RandomAccessFile(file().toFile(), "rw")) {
+            file.setLength(3L << 30);
+        }
+        var history = new MessageHistory(file(), true, 0);
+        history.append("s1", "newest");
+
+        MessageHistory.Metadata metadata = history.metadata();
+        assertThat(history.entry(metadata.logId(), metadata.entryCount() - 1)).contains("newest");
+    }
 }
