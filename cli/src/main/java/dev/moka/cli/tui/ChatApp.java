@@ -1,10 +1,11 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
-import dev.moka.protocol.ReviewDecision;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -167,7 +168,7 @@ final class ChatApp {
     }
 
     private void approvalKey(Key key) {
-        EventMsg request = conversation.pendingApproval();
+        ApprovalRequest request = pendingApproval();
         if (denial != null) {
             denialKey(key, request);
             return;
@@ -176,14 +177,14 @@ final class ChatApp {
             denial = new Composer();
             return;
         }
-        var decision = Approvals.decision(key, request);
+        Decision decision = Approvals.decision(key, request);
         if (decision != null) {
-            answer(request, decision, null);
+            answer(request, decision);
         }
     }
 
     /** Typing the reason: Enter denies with it, Esc goes back to the choices, Ctrl+C aborts the turn. */
-    private void denialKey(Key key, EventMsg request) {
+    private void denialKey(Key key, ApprovalRequest request) {
         switch (key.name()) {
             case TEXT, ALT, PASTE -> denial.insert(key.text());
             case BACKSPACE -> denial.backspace();
@@ -194,18 +195,24 @@ final class ChatApp {
             case END -> denial.end();
             case ENTER -> {
                 String reason = denial.text().strip();
-                answer(request, ReviewDecision.DENIED, reason.isEmpty() ? null : reason);
+                answer(request, new Decision.Deny(reason.isEmpty() ? null : reason));
             }
             case ESC -> denial = null;
-            case CTRL_C -> answer(request, ReviewDecision.ABORT, null);
+            case CTRL_C -> answer(request, Decision.ABORT);
             default -> { }
         }
     }
 
-    private void answer(EventMsg request, ReviewDecision decision, String reason) {
+    private void answer(ApprovalRequest request, Decision decision) {
         denial = null;
-        engine.submit(Approvals.answer(request, decision, reason));
+        engine.submit(request.answer(decision));
         conversation.approvalAnswered();
+    }
+
+    /** The request the prompt shows, typed; null when none waits. */
+    private ApprovalRequest pendingApproval() {
+        EventMsg shown = conversation.pendingApproval();
+        return shown == null ? null : ApprovalRequest.of(shown).orElse(null);
     }
 
     private void pickerKey(Key key) {
@@ -451,7 +458,7 @@ final class ChatApp {
             rows.add(Line.of("Working (" + conversation.turnSeconds() + "s · esc to interrupt)"
                     + (queued.isEmpty() ? "" : " · " + queued.size() + " queued"), theme.accent()).truncate(width));
         }
-        EventMsg approval = conversation.pendingApproval();
+        ApprovalRequest approval = pendingApproval();
         if (approval != null) {
             rows.addAll(Approvals.render(approval, width, theme));
             if (denial == null) {

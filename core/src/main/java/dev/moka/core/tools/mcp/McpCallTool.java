@@ -3,7 +3,8 @@ package dev.moka.core.tools.mcp;
 import dev.moka.core.mcp.McpCallException;
 import dev.moka.core.mcp.McpConnection;
 import dev.moka.core.policy.McpCallRequest;
-import dev.moka.core.policy.McpPermit;
+import dev.moka.core.policy.Action;
+import dev.moka.core.policy.Outcome;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
@@ -60,14 +61,23 @@ final class McpCallTool implements Tool {
                     "bad arguments for " + name);
         }
         context.emit(new EventMsg.McpToolCallBegin(call.callId(), server.name(), tool.name(), arguments));
-        McpPermit permit = context.guard().mcpTool(new McpCallRequest(call.callId(), server.name(), tool.name(), name,
-                Json.write(arguments), server.config().approval(tool.name()), destructive(), context.cwd()));
+        var request = new McpCallRequest(call.callId(), server.name(), tool.name(), name, Json.write(arguments),
+                server.config().approval(tool.name()), destructive(), context.cwd());
+        Outcome<ToolResult> outcome = context.orchestrator().mcp(new Action.McpCall(request),
+                () -> callServer(arguments, call, context));
+        return switch (outcome) {
+            case Outcome.Refused<ToolResult> refused -> {
+                end(context, call, System.nanoTime(), McpResults.error(refused.forModel()));
+                yield ToolResult.failure(refused.forModel(), refused.brief());
+            }
+            case Outcome.Done<ToolResult>(ToolResult result) -> result;
+        };
+    }
+
+    private ToolResult callServer(ObjectNode arguments, ToolCall call, ToolContext context)
+            throws InterruptedException {
         // The duration is the server's: the time the person took to approve is not counted.
         long started = System.nanoTime();
-        if (permit instanceof McpPermit.Refused refused) {
-            end(context, call, started, McpResults.error(refused.forModel()));
-            return ToolResult.failure(refused.forModel(), refused.brief());
-        }
         McpSchema.CallToolResult result;
         try {
             result = server.call(tool.name(), Json.MAPPER.convertValue(arguments, MAP));

@@ -1,6 +1,8 @@
 package dev.moka.core.tools.patch;
 
-import dev.moka.core.policy.PatchPermit;
+import dev.moka.core.policy.Action;
+import dev.moka.core.policy.Orchestrator;
+import dev.moka.core.policy.Outcome;
 import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
@@ -11,6 +13,7 @@ import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TurnListener;
 import dev.moka.protocol.EventMsg;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -113,20 +116,29 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         var changes = PatchReport.changes(plan, context.cwd());
         // Moka writes the files itself, outside any sandbox: every real path is checked against the policy, and the
         // commit never follows a link, so a folder a command swaps for one after this check cannot redirect it.
-        PatchPermit permit = context.guard().patch(callId, List.copyOf(plan.after().keySet()), changes);
-        if (permit instanceof PatchPermit.Refused refused) {
-            return ToolResult.failure(refused.forModel(), refused.brief());
-        }
-        context.emit(new EventMsg.PatchApplyBegin(callId, ((PatchPermit.Allowed) permit).autoApproved(), changes));
-        try {
-            PatchCommit.commit(plan, GuardedFolders.of(context.guard().rules(), plan.after().keySet()));
-        } catch (PatchException e) {
-            String message = "The patch could not be written: " + e.getMessage();
-            context.emit(new EventMsg.PatchApplyEnd(callId, "", message, false));
-            return ToolResult.failure(message, "patch not written");
+        // The value is the failure to report, when the write failed.
+        Outcome<Optional<ToolResult>> outcome = context.orchestrator().patch(
+                new Action.Patch(callId, List.copyOf(plan.after().keySet()), changes), rules -> {
+                    try {
+                        PatchCommit.commit(plan, GuardedFolders.of(rules, plan.after().keySet()));
+                    } catch (PatchException e) {
+                        String message = "The patch could not be written: " + e.getMessage();
+                        return new Orchestrator.Written<>(Optional.of(ToolResult.failure(message,
+                                "patch not written")), false, "", message);
+                    }
+                    return new Orchestrator.Written<>(Optional.empty(), true, PatchReport.summary(plan), "");
+                });
+        switch (outcome) {
+            case Outcome.Refused<Optional<ToolResult>> refused -> {
+                return ToolResult.failure(refused.forModel(), refused.brief());
+            }
+            case Outcome.Done<Optional<ToolResult>>(Optional<ToolResult> failed) -> {
+                if (failed.isPresent()) {
+                    return failed.get();
+                }
+            }
         }
         String summary = PatchReport.summary(plan);
-        context.emit(new EventMsg.PatchApplyEnd(callId, summary, "", true));
         TurnDiffTracker tracker = turnDiffs.get();
         if (tracker == null) {
             tracker = new TurnDiffTracker();

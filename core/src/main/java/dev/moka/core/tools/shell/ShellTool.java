@@ -8,9 +8,10 @@ import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.exec.ShellWords;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
-import dev.moka.core.policy.ExecPermit;
+import dev.moka.core.policy.Action;
+import dev.moka.core.policy.Attempt;
 import dev.moka.core.policy.ExecRequest;
-import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.Outcome;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.PastCall;
 import dev.moka.core.tools.Tool;
@@ -123,35 +124,24 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
         List<String> argv = params.command();
         var request = new ExecRequest(call.callId(), argv, cwd, Boolean.TRUE.equals(params.withEscalatedPermissions()),
                 params.justification());
-        Guard guard = context.guard();
-        ExecPermit permit = guard.exec(request);
         Duration timeout = params.timeoutMs() == null ? null : Duration.ofMillis(params.timeoutMs());
-        while (true) {
-            if (!(permit instanceof ExecPermit.Run run)) {
-                ExecPermit.Refused refused = (ExecPermit.Refused) permit;
-                return ToolResult.failure(refused.forModel(), refused.brief());
-            }
-            context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(),
-                    CommandParser.parse(argv)));
-            ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv,
-                    run.confinement()), deltas(call.callId(), context));
-            String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
-            Optional<String> denial = guard.denial(run, result.exitCode(), result.aggregatedOutput(), cwd);
-            if (denial.isPresent()) {
-                output = guard.explain(denial.get(), output);
-            }
-            context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
-                    result.aggregatedOutput(), result.exitCode(), result.duration().toMillis(), output));
-            if (denial.isPresent() && run.askOnDenial()) {
-                permit = guard.retryUnsandboxed(request, denial.get());
-                if (permit instanceof ExecPermit.Run) {
-                    continue;
-                }
-            }
+        Outcome<Attempt<ExecResult>> outcome = context.orchestrator().command(new Action.Command(request),
+                confinement -> {
+                    ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv,
+                            confinement), deltas(call.callId(), context));
+                    return new Attempt.Exited<>(result, OutputTruncation.middle(result.aggregatedOutput(),
+                            MODEL_OUTPUT_BYTES), new Attempt.Exit(result.stdout(), result.stderr(),
+                            result.aggregatedOutput(), result.exitCode(), result.duration()));
+                });
+        return switch (outcome) {
+            case Outcome.Refused<Attempt<ExecResult>> refused -> ToolResult.failure(refused.forModel(),
+                    refused.brief());
             // A non-zero exit is reported to the model through the output's exit_code, not as a message.
-            return new ToolResult(result.exitCode() != 0, modelOutput(output, result), "",
-                    ShellWords.join(argv) + " -> exit " + result.exitCode(), Map.of("exit_code", result.exitCode()));
-        }
+            case Outcome.Done<Attempt<ExecResult>>(Attempt<ExecResult> ran) -> new ToolResult(
+                    ran.value().exitCode() != 0, modelOutput(ran.text(), ran.value()), "",
+                    ShellWords.join(argv) + " -> exit " + ran.value().exitCode(),
+                    Map.of("exit_code", ran.value().exitCode()));
+        };
     }
 
     private List<String> withProfile(List<String> argv) {
