@@ -215,7 +215,7 @@ public final class ToolRouter {
             // A bug in the tool, not a mistake of the model: say so, so it does not retry the same call blindly.
             return ToolResult.failure("Tool " + call.name() + " failed with an internal error (" + e
                     + "); this is not caused by your arguments. Try another approach or report it to the user.",
-                    call.name() + " crashed").withExtra("exception", e.toString());
+                    call.name() + " crashed");
         }
     }
 

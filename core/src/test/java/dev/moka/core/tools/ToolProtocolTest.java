@@ -68,8 +68,7 @@ class ToolProtocolTest {
             if (params.text().equals("crash")) {
                 throw new IllegalStateException("bug in echo");
             }
-            return ToolResult.ok(params.text().repeat(params.times()), "", "echoed")
-                    .withExtra("loud", String.valueOf(params.loud()));
+            return ToolResult.ok(params.text().repeat(params.times()), "", "echoed " + params.loud());
         }
     }
 
@@ -137,7 +136,7 @@ class ToolProtocolTest {
                 new RecordingToolContext(home));
 
         assertThat(result.forModel()).isEqualTo("abab");
-        assertThat(result.extras()).containsEntry("loud", "null");
+        assertThat(result.brief()).isEqualTo("echoed null");
     }
 
     @Test

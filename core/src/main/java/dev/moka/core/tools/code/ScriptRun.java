@@ -268,9 +268,8 @@ final class ScriptRun {
         private ScriptValues() {}
 
         static Wake.ToolDone of(ToolResult result, int id) {
-            Object value = result.extras().get(ToolResult.SCRIPT_VALUE);
-            if (value != null) {
-                return new Wake.ToolDone(id, true, value.toString());
+            if (result.structured() != null) {
+                return new Wake.ToolDone(id, true, dev.moka.protocol.Json.write(result.structured()));
             }
             if (result.isError()) {
                 return new Wake.ToolDone(id, false, result.forModel());

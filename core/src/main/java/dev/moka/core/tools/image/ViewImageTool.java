@@ -112,8 +112,7 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
             }
             return ToolResult.ok("Attached image " + pathArg + " (" + image.describeSize()
                     + "); it follows as a user message.", "", "viewed " + pathArg)
-                    .withExtra(ToolResult.SCRIPT_VALUE, dev.moka.protocol.Json.write(
-                            dev.moka.protocol.Json.object().put("image_url", url)));
+                    .withStructured(dev.moka.protocol.Json.object().put("image_url", url));
         } catch (ImagePreparer.Refused e) {
             return ToolResult.failure(e.getMessage(), "cannot view " + pathArg);
         }

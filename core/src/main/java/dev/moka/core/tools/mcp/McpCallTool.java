@@ -91,15 +91,15 @@ final class McpCallTool implements Tool {
             followUps.accept(McpResults.imageMessage(name, call.callId(), rendered.images()));
         }
         return new ToolResult(rendered.isError(), rendered.text(), "", name + (rendered.isError() ? " failed" : ""),
-                Map.of()).withExtra(ToolResult.SCRIPT_VALUE, scriptValue(result));
+                scriptValue(result));
     }
 
     /** What a code-mode script receives: the server's CallToolResult as JSON. */
-    private static String scriptValue(McpSchema.CallToolResult result) {
+    private static JsonNode scriptValue(McpSchema.CallToolResult result) {
         try {
-            return Json.write(Json.MAPPER.valueToTree(result));
+            return Json.MAPPER.valueToTree(result);
         } catch (RuntimeException e) {
-            return Json.write(Json.object().put("isError", Boolean.TRUE.equals(result.isError())));
+            return Json.object().put("isError", Boolean.TRUE.equals(result.isError()));
         }
     }
 

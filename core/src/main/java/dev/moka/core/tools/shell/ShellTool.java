@@ -140,7 +140,7 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
             case Outcome.Done<Attempt<ExecResult>>(Attempt<ExecResult> ran) -> new ToolResult(
                     ran.value().exitCode() != 0, modelOutput(ran.text(), ran.value()), "",
                     ShellWords.join(argv) + " -> exit " + ran.value().exitCode(),
-                    Map.of("exit_code", ran.value().exitCode()));
+                    scriptValue(ran.text(), ran.value()));
         };
     }
 
@@ -192,6 +192,12 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
             }
         }
         return Optional.of(new PastCall.Command(argv, null, null, output));
+    }
+
+    /** What a code-mode script receives: the output the model reads and the exit code, as its type declares. */
+    private static JsonNode scriptValue(String output, ExecResult result) {
+        return Json.object().put("output", output).put("exit_code", result.exitCode())
+                .put("wall_time_seconds", result.duration().toMillis() / 1000.0);
     }
 
     private static String modelOutput(String output, ExecResult result) {
