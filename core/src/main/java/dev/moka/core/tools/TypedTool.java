@@ -29,6 +29,11 @@ public interface TypedTool<P extends Record> {
         return binder.bind(arguments);
     }
 
+    /** The JSON Schema of the data a call returns ({@link ToolResult#structured}); null when it returns text only. */
+    default ObjectNode resultSchema() {
+        return null;
+    }
+
     /** An example of correct arguments, added to every argument error; empty for none. */
     default String argumentsHint() {
         return "";

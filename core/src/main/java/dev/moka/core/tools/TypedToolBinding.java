@@ -12,7 +12,7 @@ final class TypedToolBinding<P extends Record> implements Tool {
         this.tool = tool;
         ObjectNode parameters = tool.parametersSchema();
         this.binder = new ParamsBinder<>(parameters, tool.parametersType());
-        this.spec = new ToolSpec.Function(tool.name(), tool.description(), parameters);
+        this.spec = new ToolSpec.Function(tool.name(), tool.description(), parameters, tool.resultSchema());
     }
 
     @Override

@@ -19,6 +19,7 @@ import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.Workdirs;
+import dev.moka.core.tools.shell.CommandResultSchema;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
 import java.io.IOException;
@@ -79,6 +80,11 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     @Override
     public ObjectNode parametersSchema() {
         return SessionSpecs.execCommand();
+    }
+
+    @Override
+    public ObjectNode resultSchema() {
+        return CommandResultSchema.schema();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.moka.core.exec.UnknownSessionException;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
+import dev.moka.core.tools.shell.CommandResultSchema;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
@@ -47,6 +48,11 @@ public final class WriteStdinTool implements TypedTool<WriteStdinTool.Params>, T
     @Override
     public Class<Params> parametersType() {
         return Params.class;
+    }
+
+    @Override
+    public ObjectNode resultSchema() {
+        return CommandResultSchema.schema();
     }
 
     @Override

@@ -59,6 +59,14 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
     }
 
     @Override
+    public ObjectNode resultSchema() {
+        ObjectNode schema = dev.moka.protocol.Json.object().put("type", "object");
+        schema.putObject("properties").putObject("image_url").put("type", "string");
+        schema.putArray("required").add("image_url");
+        return schema;
+    }
+
+    @Override
     public ObjectNode parametersSchema() {
         ObjectNode properties = Json.object();
         properties.putObject("path").put("type", "string")

@@ -48,7 +48,8 @@ final class McpCallTool implements Tool {
 
     @Override
     public ToolSpec spec() {
-        return new ToolSpec.Function(name, McpToolSpecs.description(tool), SchemaCleaner.clean(tool.inputSchema()));
+        return new ToolSpec.Function(name, McpToolSpecs.description(tool), SchemaCleaner.clean(tool.inputSchema()),
+                McpToolSpecs.result());
     }
 
     @Override

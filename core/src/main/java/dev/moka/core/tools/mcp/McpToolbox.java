@@ -146,6 +146,7 @@ public final class McpToolbox implements ExternalTools {
     }
 
     private static ToolSpec.Function function(String name, McpSchema.Tool tool) {
-        return new ToolSpec.Function(name, McpToolSpecs.description(tool), SchemaCleaner.clean(tool.inputSchema()));
+        return new ToolSpec.Function(name, McpToolSpecs.description(tool), SchemaCleaner.clean(tool.inputSchema()),
+                McpToolSpecs.result());
     }
 }

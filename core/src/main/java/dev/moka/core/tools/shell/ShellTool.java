@@ -97,6 +97,11 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
     }
 
     @Override
+    public ObjectNode resultSchema() {
+        return CommandResultSchema.schema();
+    }
+
+    @Override
     public String argumentsHint() {
         return ShellArguments.EXPECTED;
     }
