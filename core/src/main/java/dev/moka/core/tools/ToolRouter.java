@@ -177,6 +177,13 @@ public final class ToolRouter {
      * error result the model reads; the turn goes on.
      */
     public ToolResult dispatch(ToolCall call, ToolContext context) throws InterruptedException {
+        return switch (call.source()) {
+            case ToolCall.Source.Direct _ -> dispatchDirect(call, context);
+            case ToolCall.Source.Nested _ -> dispatchNested(call, context);
+        };
+    }
+
+    private ToolResult dispatchDirect(ToolCall call, ToolContext context) throws InterruptedException {
         Tool codeModeTool = direct.get(call.name());
         if (codeModeTool != null) {
             if (call.namespace() == null || call.namespace().equals(FUNCTIONS)) {
@@ -196,7 +203,7 @@ public final class ToolRouter {
      * Runs a call a script made: the same path as a direct call, but code mode's own tools are out of reach (a
      * script cannot start another script).
      */
-    public ToolResult dispatchNested(ToolCall call, ToolContext context) throws InterruptedException {
+    private ToolResult dispatchNested(ToolCall call, ToolContext context) throws InterruptedException {
         Optional<Tool> found = find(call.qualifiedName());
         if (found.isEmpty() && call.namespace() != null) {
             found = find(call.name());

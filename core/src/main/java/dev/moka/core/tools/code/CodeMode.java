@@ -22,7 +22,7 @@ import java.util.regex.Matcher;
 
 /**
  * Code mode for one session: the model is offered {@code exec} and {@code wait} in the namespace
- * {@code functions}, and its scripts reach every other tool of the router through {@link ToolRouter#dispatchNested},
+ * {@code functions}, and its scripts reach every other tool of the router through {@link ToolRouter#dispatch},
  * the same path (sandbox, approvals, events) a direct call takes. Made only for a code-mode model, so a
  * classic session never loads the JavaScript engine.
  */
@@ -158,7 +158,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
             public ToolResult dispatch(ToolCall nestedCall) throws InterruptedException {
                 ToolContext turn = cell.owner();
                 long started = System.nanoTime();
-                ToolResult result = router.dispatchNested(nestedCall, turn);
+                ToolResult result = router.dispatch(nestedCall, turn);
                 turn.emit(new EventMsg.ToolCallEnd(nestedCall.callId(), nestedCall.name(), result.success(),
                         result.brief(), (System.nanoTime() - started) / 1_000_000));
                 return result;

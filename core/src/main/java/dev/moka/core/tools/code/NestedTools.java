@@ -21,8 +21,11 @@ record NestedTools(List<Entry> entries) {
      */
     record Entry(String jsName, String name, String namespace, String description, boolean freeform,
             String declaration) {
-        ToolCall call(String callId, String arguments) {
-            return new ToolCall(callId, name, arguments, namespace);
+        /** A call of this tool that the script started by {@code parentCallId} made. */
+        ToolCall call(String callId, String parentCallId, String input) {
+            ToolCall.Payload payload = freeform ? new ToolCall.Payload.Freeform(input)
+                    : new ToolCall.Payload.Arguments(input);
+            return new ToolCall(callId, name, namespace, payload, new ToolCall.Source.Nested(parentCallId));
         }
     }
 

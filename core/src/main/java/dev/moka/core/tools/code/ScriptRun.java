@@ -247,7 +247,7 @@ final class ScriptRun {
         Thread worker = Thread.ofVirtual().name("moka-script-" + cell.id() + "-call-" + id).unstarted(() -> {
             Wake.ToolDone done;
             try {
-                ToolResult result = host.dispatch(entry.call(CodeMode.nestedCallId(callId, id), input));
+                ToolResult result = host.dispatch(entry.call(CodeMode.nestedCallId(callId, id), callId, input));
                 done = ScriptValues.of(result, id);
             } catch (InterruptedException e) {
                 done = new Wake.ToolDone(id, false, e.getMessage() != null ? e.getMessage()
