@@ -149,12 +149,12 @@ public final class ToolRouter {
     /** Tells the tools that keep per-turn state that a new turn starts. */
     public void turnStarted() {
         for (Tool tool : direct.values()) {
-            if (tool instanceof TurnListener listener) {
+            if (behind(tool) instanceof TurnListener listener) {
                 listener.turnStarted();
             }
         }
         for (Tool tool : tools.values()) {
-            if (tool instanceof TurnListener listener) {
+            if (behind(tool) instanceof TurnListener listener) {
                 listener.turnStarted();
             }
         }
@@ -164,7 +164,7 @@ public final class ToolRouter {
     public List<ResponseItem> takeFollowUps() {
         List<ResponseItem> items = new ArrayList<>();
         for (Tool tool : tools.values()) {
-            if (tool instanceof FollowUpSource source) {
+            if (behind(tool) instanceof FollowUpSource source) {
                 items.addAll(source.takeFollowUps());
             }
         }
@@ -224,6 +224,11 @@ public final class ToolRouter {
                     + "); this is not caused by your arguments. Try another approach or report it to the user.",
                     call.name() + " crashed");
         }
+    }
+
+    /** The tool itself, or the typed tool a binding adapts: what keeps per-turn state or follow-ups. */
+    private static Object behind(Tool tool) {
+        return tool instanceof TypedToolBinding<?> binding ? binding.typed() : tool;
     }
 
     private Optional<Tool> find(String name) {

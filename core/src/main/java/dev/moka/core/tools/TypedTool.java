@@ -3,9 +3,9 @@ package dev.moka.core.tools;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A tool with typed parameters: a record whose JSON Schema is generated (see {@link Param}) and against which
- * every call's arguments are validated, with defaults filled in, before {@link #call} runs. Wrap it with
- * {@link #asTool()} to put it in a {@link ToolRouter}.
+ * A function tool with typed parameters: a record whose JSON Schema is generated (see {@link Param}) and against
+ * which every call's arguments are validated, with defaults filled in, before {@link #call} runs. A tool
+ * implements only this; whoever registers it ({@link ToolLoader#addTyped}) adapts it with {@link #asTool()}.
  */
 public interface TypedTool<P extends Record> {
     String name();

@@ -15,6 +15,11 @@ final class TypedToolBinding<P extends Record> implements Tool {
         this.spec = new ToolSpec.Function(tool.name(), tool.description(), parameters, tool.resultSchema());
     }
 
+    /** The tool this binding adapts, for the router's turn and follow-up notices. */
+    TypedTool<P> typed() {
+        return tool;
+    }
+
     @Override
     public String name() {
         return tool.name();

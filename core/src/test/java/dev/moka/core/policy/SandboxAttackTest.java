@@ -263,7 +263,7 @@ class SandboxAttackTest {
                             e -> { });
                     var context = new FixedToolContext(work, AskForApproval.NEVER, policy, e -> { }, guard);
                     try (var sessions = new ExecSessionManager()) {
-                        var tool = new ExecCommandTool(sessions, env, false);
+                        var tool = new ExecCommandTool(sessions, env, false).asTool();
                         // Inside a directory of the root: Landlock cannot let new files appear at the root's top.
                         ObjectNode args = Json.object().put("cmd", "test -t 0 && echo on-a-terminal; touch src/"
                                 + name + "; touch " + outside + "/" + name + "; echo finished").put("tty", true)

@@ -79,7 +79,7 @@ class ToolProtocolTest {
         WebServices web = new WebServices(new Services(endpoint, null, false, Map.of(), WebSearchMode.DISABLED,
                 List.of()), http, new TokenSource(new CredentialStore(home), Map.of(), http, Clock.systemUTC()),
                 Backoff.DEFAULT, HostResolver.SYSTEM);
-        return List.of(new ShellTool(new ProcessRunner(), Map.of()), new UpdatePlanTool(),
+        return List.of(new ShellTool(new ProcessRunner(), Map.of()).asTool(), new UpdatePlanTool().asTool(),
                 SearchWeb.create(web).asTool(), FetchUrl.create(web).asTool(), new EchoTool().asTool());
     }
 

@@ -11,12 +11,10 @@ import dev.moka.core.policy.Outcome;
 import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.PastCall;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.shell.CommandResultSchema;
@@ -31,7 +29,7 @@ import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code exec_command} tool: starts a shell command that may outlive the call as an interactive session. */
-public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>, Tool {
+public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params> {
     public static final String NAME = "exec_command";
     static final long DEFAULT_YIELD_MS = 10_000;
     static final String EXPECTED = "Expected arguments like {\"cmd\": \"npm run dev\", \"workdir\": \"web\", "
@@ -44,7 +42,6 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     private final Map<String, String> childEnv;
     private final boolean login;
     private final String description;
-    private final Tool bound;
 
     /** A call's arguments, checked; {@code workdir} is resolved when the call runs, against its turn's cwd. */
     record Params(String cmd, String workdir, String shell, boolean tty, long yieldTimeMs, long maxOutputTokens,
@@ -59,7 +56,6 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
         this.childEnv = Map.copyOf(childEnv);
         this.login = login;
         this.description = SessionTools.description("exec_command.md", DEFAULT_YIELD_MS);
-        this.bound = asTool();
     }
 
     @Override
@@ -130,16 +126,6 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
                 SessionArguments.positive(args, "yield_time_ms", DEFAULT_YIELD_MS),
                 SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS),
                 REQUIRE_ESCALATED.equals(permissions), ToolArguments.optionalString(args, "justification"));
-    }
-
-    @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
     }
 
     @Override

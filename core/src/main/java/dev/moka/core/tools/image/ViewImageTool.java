@@ -2,12 +2,10 @@ package dev.moka.core.tools.image;
 
 import dev.moka.core.tools.FollowUpSource;
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
@@ -28,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * The {@code view_image} tool: attaches a local picture to the conversation as an {@code input_image} data URL
  * in a user message after the call's output, scaled down when it is larger than the model takes.
  */
-public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Tool, FollowUpSource {
+public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, FollowUpSource {
     public static final String NAME = "view_image";
     /** The longest side, in pixels, the model is sent; larger images are scaled down to it. */
     public static final int MAX_SIDE = 2048;
@@ -38,7 +36,6 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
     private static final String DESCRIPTION = readDescription();
 
     private final List<ResponseItem> pending = new ArrayList<>();
-    private final Tool bound = asTool();
 
     /** A call's arguments: the image file, as the model gave it. */
     record Params(String path) {}
@@ -91,16 +88,6 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
             throw new ToolArguments.Invalid("missing required field \"path\"");
         }
         return new Params(path);
-    }
-
-    @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
     }
 
     @Override

@@ -14,13 +14,11 @@ import dev.moka.core.policy.ExecRequest;
 import dev.moka.core.policy.Outcome;
 import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.PastCall;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
@@ -37,7 +35,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code shell} tool: runs an argv the model gives and returns its interleaved output and exit code. */
-public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
+public final class ShellTool implements TypedTool<ShellToolCallParams> {
     public static final String NAME = "shell";
     /** The model reads at most this much of a command's output; the middle is cut beyond it. */
     public static final int MODEL_OUTPUT_BYTES = 10 * 1024;
@@ -48,7 +46,6 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
     private final Map<String, String> childEnv;
     private final String loginShell;
     private final String description;
-    private final Tool bound;
 
     /** {@code parentEnv} is usually {@code System.getenv()}; credentials are filtered out of it here. */
     public ShellTool(ProcessRunner runner, Map<String, String> parentEnv) {
@@ -66,7 +63,6 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
         this.description = ToolDescription.render(ShellTool.class, "shell.md", Map.of(
                 "default_timeout_ms", ExecParams.DEFAULT_TIMEOUT.toMillis(),
                 "max_output_kib", MODEL_OUTPUT_BYTES / 1024));
-        this.bound = asTool();
     }
 
     @Override
@@ -104,16 +100,6 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
     @Override
     public String argumentsHint() {
         return ShellArguments.EXPECTED;
-    }
-
-    @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
     }
 
     @Override

@@ -83,7 +83,7 @@ class ViewImageSessionTest {
                 "0.0.0", "openai", "gpt-5.1-codex"), now);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelCatalog.bundled().lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
-        return Session.start(new SessionSetup(id, context, client, new ToolRouter(List.of(new ViewImageTool())),
+        return Session.start(new SessionSetup(id, context, client, new ToolRouter(List.of(new ViewImageTool().asTool())),
                 rollout, "You are a test agent.", null, "bash", List.of(), null));
     }
 }
