@@ -68,28 +68,33 @@ public final class Orchestrator {
             return after(action, new Outcome.Refused<>(stopped.get(), "stopped before it ran"));
         }
         ExecRequest request = action.request();
-        ExecPermit permit = guard.exec(request);
-        while (true) {
-            ExecPermit.Run confined;
-            switch (permit) {
-                case ExecPermit.Refused refused -> {
-                    return after(action, new Outcome.Refused<>(refused.forModel(), refused.brief()));
+        return after(action, attempt(request, guard.exec(request), run));
+    }
+
+    /**
+     * Runs the command as {@code permit} says; when the sandbox denied it and the policy lets the person choose,
+     * runs it once more as the person's answer says. A refused retry leaves the denied attempt as the outcome.
+     */
+    private <R> Outcome<Attempt<R>> attempt(ExecRequest request, ExecPermit permit, CommandRun<R> run)
+            throws InterruptedException {
+        return switch (permit) {
+            case ExecPermit.Refused refused -> new Outcome.Refused<>(refused.forModel(), refused.brief());
+            case ExecPermit.Run confined -> {
+                begin(request.callId(), request.argv(), request.cwd());
+                Attempt<R> attempt = run.attempt(confined.confinement());
+                Optional<String> denial = denial(confined, attempt, request.cwd());
+                Attempt<R> shown = denial.map(d -> explained(attempt, guard.explain(d, attempt.text())))
+                        .orElse(attempt);
+                end(request.callId(), shown);
+                if (denial.isEmpty() || !confined.askOnDenial()) {
+                    yield new Outcome.Done<>(shown);
                 }
-                case ExecPermit.Run granted -> confined = granted;
+                yield switch (guard.retryUnsandboxed(request, denial.get())) {
+                    case ExecPermit.Refused _ -> new Outcome.Done<>(shown);
+                    case ExecPermit.Run unconfined -> attempt(request, unconfined, run);
+                };
             }
-            begin(request.callId(), request.argv(), request.cwd());
-            Attempt<R> attempt = run.attempt(confined.confinement());
-            Optional<String> denial = denial(confined, attempt, request.cwd());
-            Attempt<R> shown = denial.map(d -> explained(attempt, guard.explain(d, attempt.text()))).orElse(attempt);
-            end(request.callId(), shown);
-            if (denial.isPresent() && confined.askOnDenial()) {
-                permit = guard.retryUnsandboxed(request, denial.get());
-                if (permit instanceof ExecPermit.Run) {
-                    continue;
-                }
-            }
-            return after(action, new Outcome.Done<>(shown));
-        }
+        };
     }
 
     /**
