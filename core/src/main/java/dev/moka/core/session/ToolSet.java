@@ -75,7 +75,7 @@ public final class ToolSet {
         loader.addTyped(UpdatePlanTool::new);
         // A model trained without the tool still has its shell patches go through the patch engine.
         if (patchKind != ApplyPatchKind.NONE) {
-            loader.add(() -> patches);
+            loader.addFreeform(() -> patches);
         }
         if (settings.viewImage()) {
             loader.addTyped(ViewImageTool::new);

@@ -23,6 +23,11 @@ public final class ToolLoader {
         return add(() -> factory.create().asTool());
     }
 
+    /** Adds a freeform tool, adapted for the router, unless its factory skips it. */
+    public ToolLoader addFreeform(FreeformToolFactory factory) {
+        return add(() -> factory.create().asTool());
+    }
+
     public List<Tool> tools() {
         return List.copyOf(tools);
     }

@@ -226,9 +226,9 @@ public final class ToolRouter {
         }
     }
 
-    /** The tool itself, or the typed tool a binding adapts: what keeps per-turn state or follow-ups. */
+    /** The tool itself, or the tool a binding adapts: what keeps per-turn state or follow-ups. */
     private static Object behind(Tool tool) {
-        return tool instanceof TypedToolBinding<?> binding ? binding.typed() : tool;
+        return tool instanceof Binding binding ? binding.adapted() : tool;
     }
 
     private Optional<Tool> find(String name) {

@@ -3,7 +3,7 @@ package dev.moka.core.tools;
 import tools.jackson.databind.node.ObjectNode;
 
 /** A {@link TypedTool} seen as a {@link Tool}: the function spec built once, arguments checked per call. */
-final class TypedToolBinding<P extends Record> implements Tool {
+final class TypedToolBinding<P extends Record> implements Tool, Binding {
     private final TypedTool<P> tool;
     private final ToolSpec spec;
     private final ParamsBinder<P> binder;
@@ -15,8 +15,8 @@ final class TypedToolBinding<P extends Record> implements Tool {
         this.spec = new ToolSpec.Function(tool.name(), tool.description(), parameters, tool.resultSchema());
     }
 
-    /** The tool this binding adapts, for the router's turn and follow-up notices. */
-    TypedTool<P> typed() {
+    @Override
+    public Object adapted() {
         return tool;
     }
 

@@ -319,7 +319,7 @@ class SandboxAttackTest {
             return shell.run(new ToolCall("c", "shell", Json.write(args)), context);
         }
         if (attack.name().startsWith("apply_patch through a symlink")) {
-            return patches.run(new ToolCall("c", "apply_patch",
+            return patches.asTool().run(new ToolCall("c", "apply_patch",
                     "*** Begin Patch\n*** Add File: out-link/via-link.txt\n+x\n*** End Patch\n"), context);
         }
         ObjectNode args = Json.object();

@@ -4,7 +4,7 @@ import dev.moka.core.policy.Action;
 import dev.moka.core.policy.Orchestrator;
 import dev.moka.core.policy.Outcome;
 import dev.moka.core.tools.PastCall;
-import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.FreeformTool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * The {@code apply_patch} tool: applies a {@code *** Begin Patch} patch under the turn's working directory,
  * all files or none, and reports the change as PatchApplyBegin/End and TurnDiff events.
  */
-public final class ApplyPatchTool implements Tool, TurnListener {
+public final class ApplyPatchTool implements FreeformTool, TurnListener {
     public static final String NAME = "apply_patch";
 
     /** How the model sends the patch: as a JSON {@code input} argument, or as the raw text of a custom tool. */
@@ -81,19 +81,20 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         return spec;
     }
 
+    /** A bare patch sent without the JSON is taken as it is. */
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        String patch = call.arguments();
-        if (form == Form.FUNCTION) {
-            try {
-                patch = patchArgument(call.arguments());
-            } catch (ToolArguments.Invalid e) {
-                return ToolResult.failure("Invalid apply_patch arguments: " + e.getMessage() + ". Send {\"input\":"
-                        + " \"<the patch>\"}, the whole patch from '*** Begin Patch' to '*** End Patch'.",
-                        "bad apply_patch arguments");
-            }
-        }
-        return applyPatch(call.callId(), patch, context);
+    public String input(String arguments) throws ToolArguments.Invalid {
+        return patchArgument(arguments);
+    }
+
+    @Override
+    public String argumentsHint() {
+        return "Send {\"input\": \"<the patch>\"}, the whole patch from '*** Begin Patch' to '*** End Patch'.";
+    }
+
+    @Override
+    public ToolResult call(String input, ToolCall call, ToolContext context) throws InterruptedException {
+        return applyPatch(call.callId(), input, context);
     }
 
     /**
