@@ -20,6 +20,18 @@ public interface TypedTool<P extends Record> {
         return ToolSchemas.of(parametersType());
     }
 
+    /** The argument object a call's text holds; the default refuses empty text and anything but an object. */
+    default ObjectNode arguments(String text) throws ToolArguments.Invalid {
+        return ToolArguments.object(text);
+    }
+
+    /** What the model reads when a call's arguments could not be read or checked: the problem and the hint. */
+    default ToolResult invalid(ToolArguments.Invalid problem) {
+        String hint = argumentsHint();
+        return ToolResult.failure("Invalid " + name() + " arguments: " + problem.getMessage() + "."
+                + (hint.isEmpty() ? "" : " " + hint), "invalid arguments");
+    }
+
     /**
      * Turns the argument object into parameters. The default lets {@code binder} validate against
      * {@link #parametersSchema()}, fill in defaults and map the object onto the record; a tool with checks of

@@ -34,11 +34,9 @@ final class TypedToolBinding<P extends Record> implements Tool, Binding {
     public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
         P params;
         try {
-            params = tool.parse(ToolArguments.object(call.arguments()), binder);
+            params = tool.parse(tool.arguments(call.arguments()), binder);
         } catch (ToolArguments.Invalid e) {
-            String hint = tool.argumentsHint();
-            return ToolResult.failure("Invalid " + tool.name() + " arguments: " + e.getMessage() + "."
-                    + (hint.isEmpty() ? "" : " " + hint), "invalid arguments");
+            return tool.invalid(e);
         }
         return tool.call(params, call, context);
     }

@@ -39,7 +39,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
     private final Map<String, Cell> cells = new ConcurrentHashMap<>();
     private final Map<String, ScriptRun> runs = new ConcurrentHashMap<>();
     private final AtomicInteger nextCell = new AtomicInteger();
-    private final List<Tool> tools = List.of(new ExecTool(this).asTool(), new WaitTool(this));
+    private final List<Tool> tools = List.of(new ExecTool(this).asTool(), new WaitTool(this).asTool());
     private volatile ToolRouter router;
     private volatile NestedTools nested = new NestedTools(List.of());
     private volatile Thread watchdog;

@@ -75,7 +75,7 @@ public final class McpToolbox implements ExternalTools {
     public Optional<Tool> find(String name) {
         Listed listed = listed().get(name);
         return listed == null ? Optional.empty()
-                : Optional.of(new McpCallTool(listed.server(), listed.tool(), name, this::followUp));
+                : Optional.of(new McpCallTool(listed.server(), listed.tool(), name, this::followUp).asTool());
     }
 
     @Override
