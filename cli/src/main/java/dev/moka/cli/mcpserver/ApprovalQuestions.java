@@ -1,10 +1,12 @@
 package dev.moka.cli.mcpserver;
 
 import dev.moka.core.exec.ShellWords;
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.ReviewDecision;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,16 +20,27 @@ final class ApprovalQuestions {
 
     private ApprovalQuestions() {}
 
-    static McpSchema.ElicitRequest exec(String threadId, EventMsg.ExecApprovalRequest request) {
-        Map<String, Object> meta = meta(threadId, "exec-approval", request.callId());
-        meta.put("moka_command", request.command());
-        meta.put("moka_cwd", request.cwd());
-        String message = "Allow Moka to run `" + ShellWords.join(request.command()) + "` in " + request.cwd() + "?"
-                + because(request.reason());
+    /** The question that puts {@code request} to the client. */
+    static McpSchema.ElicitRequest of(String threadId, ApprovalRequest request) {
+        return switch (request) {
+            case ApprovalRequest.Exec exec -> exec(threadId, exec.callId(), exec.argv(), exec.cwd(), exec.reason());
+            // Asked as the exec request it travels as on the wire, so a client sees the same either way.
+            case ApprovalRequest.McpTool mcp -> exec(threadId, mcp.callId(), List.of(mcp.name(), mcp.arguments()),
+                    mcp.cwd(), ((EventMsg.ExecApprovalRequest) mcp.event()).reason());
+            case ApprovalRequest.Patch patch -> patch(threadId, patch);
+        };
+    }
+
+    private static McpSchema.ElicitRequest exec(String threadId, String callId, List<String> argv, String cwd,
+            String reason) {
+        Map<String, Object> meta = meta(threadId, "exec-approval", callId);
+        meta.put("moka_command", argv);
+        meta.put("moka_cwd", cwd);
+        String message = "Allow Moka to run `" + ShellWords.join(argv) + "` in " + cwd + "?" + because(reason);
         return McpSchema.ElicitRequest.builder(message, NO_FIELDS).meta(meta).build();
     }
 
-    static McpSchema.ElicitRequest patch(String threadId, EventMsg.ApplyPatchApprovalRequest request) {
+    private static McpSchema.ElicitRequest patch(String threadId, ApprovalRequest.Patch request) {
         Map<String, Object> meta = meta(threadId, "patch-approval", request.callId());
         meta.put("moka_changes", request.changes());
         if (request.grantRoot() != null) {
@@ -39,13 +52,13 @@ final class ApprovalQuestions {
     }
 
     /** Accept approves; anything else denies, so the turn goes on and the model hears it was refused. */
-    static ReviewDecision decision(McpSchema.ElicitResult answer) {
+    static Decision decision(McpSchema.ElicitResult answer) {
         if (answer == null || answer.action() == null) {
-            return ReviewDecision.DENIED;
+            return Decision.DENY;
         }
         return switch (answer.action()) {
-            case ACCEPT -> ReviewDecision.APPROVED;
-            case DECLINE, CANCEL -> ReviewDecision.DENIED;
+            case ACCEPT -> Decision.APPROVE;
+            case DECLINE, CANCEL -> Decision.DENY;
         };
     }
 

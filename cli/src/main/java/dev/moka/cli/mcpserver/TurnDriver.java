@@ -1,12 +1,13 @@
 package dev.moka.cli.mcpserver;
 
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import dev.moka.core.session.Session;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
-import dev.moka.protocol.ReviewDecision;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 
@@ -52,11 +53,8 @@ final class TurnDriver {
                     return new TurnOutcome.Failed("the conversation was closed: the Moka MCP server is shutting down");
                 }
                 // Without elicitation the session was opened with nobody to ask: it denied these itself.
-                case EventMsg.ExecApprovalRequest request when conversation.canAsk() -> session.submit(
-                        new Op.ExecApproval(request.callId(), ask(ApprovalQuestions.exec(conversation.id(), request))));
-                case EventMsg.ApplyPatchApprovalRequest request when conversation.canAsk() -> session.submit(
-                        new Op.PatchApproval(request.callId(),
-                                ask(ApprovalQuestions.patch(conversation.id(), request))));
+                case EventMsg.ExecApprovalRequest r when conversation.canAsk() -> answer(conversation, r);
+                case EventMsg.ApplyPatchApprovalRequest r when conversation.canAsk() -> answer(conversation, r);
                 case EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
                         EventMsg.SessionConfigured _, EventMsg.TaskStarted _, EventMsg.AgentMessageDelta _,
                         EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,
@@ -82,13 +80,19 @@ final class TurnDriver {
         }
     }
 
+    /** Puts the request {@code shown} to the client and passes its answer back to the session. */
+    private void answer(LiveConversation conversation, EventMsg shown) {
+        ApprovalRequest request = ApprovalRequest.of(shown).orElseThrow();
+        conversation.session().submit(request.answer(ask(ApprovalQuestions.of(conversation.id(), request))));
+    }
+
     /** The client's answer; a client that fails to answer (an error, no answer in time) denies. */
-    private ReviewDecision ask(McpSchema.ElicitRequest question) {
+    private Decision ask(McpSchema.ElicitRequest question) {
         try {
             return ApprovalQuestions.decision(client.elicit(question));
         } catch (RuntimeException e) {
             log.warn("mcp-server: the client did not answer an approval request, so it is denied: " + e);
-            return ReviewDecision.DENIED;
+            return Decision.DENY;
         }
     }
 }

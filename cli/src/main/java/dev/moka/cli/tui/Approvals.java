@@ -1,9 +1,8 @@
 package dev.moka.cli.tui;
 
 import dev.moka.core.exec.ShellWords;
-import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.Op;
-import dev.moka.protocol.ReviewDecision;
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,15 +16,15 @@ final class Approvals {
     private Approvals() {}
 
     /** The decision a key makes for {@code request}, or null for a key that answers nothing. */
-    static ReviewDecision decision(Key key, EventMsg request) {
+    static Decision decision(Key key, ApprovalRequest request) {
         return switch (key.name()) {
-            case ESC -> ReviewDecision.DENIED;
-            case CTRL_C -> ReviewDecision.ABORT;
+            case ESC -> Decision.DENY;
+            case CTRL_C -> Decision.ABORT;
             case TEXT -> switch (key.text()) {
-                case "y", "Y" -> ReviewDecision.APPROVED;
-                case "a", "A" -> ReviewDecision.APPROVED_FOR_SESSION;
-                case "p", "P" -> prefix(request) != null ? ReviewDecision.APPROVED_PREFIX : null;
-                case "n", "N" -> ReviewDecision.DENIED;
+                case "y", "Y" -> Decision.APPROVE;
+                case "a", "A" -> new Decision.ApproveForSession();
+                case "p", "P" -> prefix(request) != null ? new Decision.ApprovePrefix() : null;
+                case "n", "N" -> Decision.DENY;
                 default -> null;
             };
             default -> null;
@@ -37,32 +36,32 @@ final class Approvals {
         return key.name() == Key.Name.TEXT && (key.text().equals("r") || key.text().equals("R"));
     }
 
-    /** The op that carries {@code decision} back for {@code request}, with the person's reason (may be null). */
-    static Op answer(EventMsg request, ReviewDecision decision, String reason) {
-        if (request instanceof EventMsg.ApplyPatchApprovalRequest patch) {
-            return new Op.PatchApproval(patch.callId(), decision, reason);
-        }
-        return new Op.ExecApproval(((EventMsg.ExecApprovalRequest) request).callId(), decision, reason);
+    private static List<String> prefix(ApprovalRequest request) {
+        return switch (request) {
+            case ApprovalRequest.Exec exec -> exec.prefix();
+            case ApprovalRequest.Patch _, ApprovalRequest.McpTool _ -> null;
+        };
     }
 
-    private static List<String> prefix(EventMsg request) {
-        return request instanceof EventMsg.ExecApprovalRequest exec ? exec.proposedPrefix() : null;
-    }
-
-    static List<Line> render(EventMsg request, int width, Theme theme) {
+    static List<Line> render(ApprovalRequest request, int width, Theme theme) {
         List<Line> rows = new ArrayList<>();
-        String reason;
-        if (request instanceof EventMsg.ExecApprovalRequest exec) {
-            rows.add(Line.of("Allow Moka to run this command?", Look.PLAIN.asBold()));
-            rows.addAll(Wrap.words(Line.of(Clean.text(ShellWords.shown(exec.command())), theme.accent()), width,
-                    Line.plain("  $ "), Line.plain("    ")));
-            reason = exec.reason();
-        } else {
-            var patch = (EventMsg.ApplyPatchApprovalRequest) request;
-            rows.add(Line.of("Allow Moka to apply these changes?", Look.PLAIN.asBold()));
-            patch.changes().keySet().forEach(path -> rows.add(Line.of("  " + Clean.text(path), theme.accent())
-                    .truncate(width)));
-            reason = patch.reason();
+        String reason = request.reason();
+        switch (request) {
+            case ApprovalRequest.Exec exec -> {
+                rows.add(Line.of("Allow Moka to run this command?", Look.PLAIN.asBold()));
+                rows.addAll(Wrap.words(Line.of(Clean.text(ShellWords.shown(exec.argv())), theme.accent()), width,
+                        Line.plain("  $ "), Line.plain("    ")));
+            }
+            case ApprovalRequest.McpTool mcp -> {
+                rows.add(Line.of("Allow Moka to call this MCP tool?", Look.PLAIN.asBold()));
+                rows.addAll(Wrap.words(Line.of(Clean.text(mcp.name() + " " + mcp.arguments()), theme.accent()),
+                        width, Line.plain("  "), Line.plain("    ")));
+            }
+            case ApprovalRequest.Patch patch -> {
+                rows.add(Line.of("Allow Moka to apply these changes?", Look.PLAIN.asBold()));
+                patch.changes().keySet().forEach(path -> rows.add(Line.of("  " + Clean.text(path), theme.accent())
+                        .truncate(width)));
+            }
         }
         if (reason != null && !reason.isBlank()) {
             rows.addAll(Texts.wrapped(Clean.text(reason), width, theme.muted(), Line.plain("  why: "),

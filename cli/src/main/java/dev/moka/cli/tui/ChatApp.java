@@ -1,10 +1,11 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
-import dev.moka.protocol.ReviewDecision;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -170,7 +171,7 @@ final class ChatApp {
     }
 
     private void approvalKey(Key key) {
-        EventMsg request = conversation.pendingApproval();
+        ApprovalRequest request = pendingApproval();
         if (mode instanceof KeyMode.Denying denying) {
             denialKey(denying, key, request);
             return;
@@ -179,14 +180,14 @@ final class ChatApp {
             mode = new KeyMode.Denying(new Composer(), mode);
             return;
         }
-        var decision = Approvals.decision(key, request);
+        Decision decision = Approvals.decision(key, request);
         if (decision != null) {
-            answer(request, decision, null);
+            answer(request, decision);
         }
     }
 
     /** Typing the reason: Enter denies with it, Esc goes back to the choices, Ctrl+C aborts the turn. */
-    private void denialKey(KeyMode.Denying denying, Key key, EventMsg request) {
+    private void denialKey(KeyMode.Denying denying, Key key, ApprovalRequest request) {
         Composer denial = denying.reason();
         switch (key.name()) {
             case TEXT, ALT, PASTE -> denial.insert(key.text());
@@ -198,20 +199,26 @@ final class ChatApp {
             case END -> denial.end();
             case ENTER -> {
                 String reason = denial.text().strip();
-                answer(request, ReviewDecision.DENIED, reason.isEmpty() ? null : reason);
+                answer(request, new Decision.Deny(reason.isEmpty() ? null : reason));
             }
             case ESC -> mode = denying.under();
-            case CTRL_C -> answer(request, ReviewDecision.ABORT, null);
+            case CTRL_C -> answer(request, Decision.ABORT);
             default -> { }
         }
     }
 
-    private void answer(EventMsg request, ReviewDecision decision, String reason) {
+    private void answer(ApprovalRequest request, Decision decision) {
         if (mode instanceof KeyMode.Denying denying) {
             mode = denying.under();
         }
-        engine.submit(Approvals.answer(request, decision, reason));
+        engine.submit(request.answer(decision));
         conversation.approvalAnswered();
+    }
+
+    /** The request the prompt shows, typed; null when none waits. */
+    private ApprovalRequest pendingApproval() {
+        EventMsg shown = conversation.pendingApproval();
+        return shown == null ? null : ApprovalRequest.of(shown).orElse(null);
     }
 
     private void pickerKey(Picker picker, Key key) {
@@ -457,7 +464,7 @@ final class ChatApp {
             rows.add(Line.of("Working (" + conversation.turnSeconds() + "s · esc to interrupt)"
                     + (queued.isEmpty() ? "" : " · " + queued.size() + " queued"), theme.accent()).truncate(width));
         }
-        EventMsg approval = conversation.pendingApproval();
+        ApprovalRequest approval = pendingApproval();
         if (approval != null) {
             rows.addAll(Approvals.render(approval, width, theme));
             if (!(mode instanceof KeyMode.Denying denying)) {

@@ -2,9 +2,9 @@ package dev.moka.cli.mcpserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.protocol.EventMsg;
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import dev.moka.protocol.Json;
-import dev.moka.protocol.ReviewDecision;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 class ApprovalQuestionsTest {
     @Test
     void aCommandQuestionGoesOnTheWireWithItsModeOnceAndWhatItIsAbout() throws Exception {
-        var question = ApprovalQuestions.exec("thread-1", new EventMsg.ExecApprovalRequest("call-1",
+        var question = ApprovalQuestions.of("thread-1", new ApprovalRequest.Exec("call-1",
                 List.of("rm", "-rf", "build dir"), "/repo", "it deletes files", null));
 
         String wire = SdkJson.mapper().writeValueAsString(new McpSchema.JSONRPCRequest("2.0", "elicitation/create",
@@ -33,7 +33,7 @@ class ApprovalQuestionsTest {
 
     @Test
     void aPatchQuestionNamesTheFilesItChanges() throws Exception {
-        var question = ApprovalQuestions.patch("thread-1", new EventMsg.ApplyPatchApprovalRequest("call-2",
+        var question = ApprovalQuestions.of("thread-1", new ApprovalRequest.Patch("call-2",
                 Map.of("/repo/a.txt", Json.object().put("type", "add")), null, null));
 
         JsonNode params = Json.parse(SdkJson.mapper().writeValueAsString(question));
@@ -46,11 +46,11 @@ class ApprovalQuestionsTest {
     @Test
     void onlyAnAcceptanceApproves() {
         assertThat(ApprovalQuestions.decision(new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT,
-                Map.of()))).isEqualTo(ReviewDecision.APPROVED);
+                Map.of()))).isEqualTo(Decision.APPROVE);
         assertThat(ApprovalQuestions.decision(new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.DECLINE,
-                Map.of()))).isEqualTo(ReviewDecision.DENIED);
+                Map.of()))).isEqualTo(Decision.DENY);
         assertThat(ApprovalQuestions.decision(new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL,
-                null))).isEqualTo(ReviewDecision.DENIED);
-        assertThat(ApprovalQuestions.decision(null)).isEqualTo(ReviewDecision.DENIED);
+                null))).isEqualTo(Decision.DENY);
+        assertThat(ApprovalQuestions.decision(null)).isEqualTo(Decision.DENY);
     }
 }

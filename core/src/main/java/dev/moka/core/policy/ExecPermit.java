@@ -3,7 +3,7 @@ package dev.moka.core.policy;
 import dev.moka.core.sandbox.Confinement;
 
 /** The guard's answer for a command: run it (how), or do not. */
-public sealed interface ExecPermit {
+sealed interface ExecPermit {
     /**
      * Run under {@code confinement}.
      *

@@ -10,13 +10,13 @@ import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.sandbox.SandboxUnavailableException;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.ReviewDecision;
 import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -65,7 +65,7 @@ public final class Guard {
      *
      * @throws InterruptedException when the turn is interrupted while waiting, or the person aborts it
      */
-    public ExecPermit exec(ExecRequest request) throws InterruptedException {
+    ExecPermit exec(ExecRequest request) throws InterruptedException {
         List<String> argv = request.argv();
         if (CommandSafety.isDangerous(argv) && !grants.coversExactly(argv)) {
             if (approval == AskForApproval.NEVER) {
@@ -73,29 +73,22 @@ public final class Guard {
                         + " privileges, and approval_policy is \"never\", so it is refused. Find a narrower command.",
                         "dangerous command refused");
             }
-            ExecPermit.Refused refused = ask(request, "this command can destroy data or escalate privileges", null,
-                    request.escalate());
-            return refused != null ? refused : run(request.escalate());
+            return ask(request, "this command can destroy data or escalate privileges", null, request.escalate(),
+                    () -> run(request.escalate()));
         }
         if (request.escalate() && !rules.fullAccess() && approval != AskForApproval.NEVER) {
             // Leaving the sandbox is asked about every time unless exactly this command was approved to; a prefix
             // is neither honoured nor offered, since a command under one can still configure what it runs.
-            if (!grants.coversUnsandboxed(argv)) {
-                String why = request.justification() == null || request.justification().isBlank()
-                        ? "the model asks to run this outside the sandbox" : request.justification();
-                ExecPermit.Refused refused = ask(request, why, null, true);
-                if (refused != null) {
-                    return refused;
-                }
+            if (grants.coversUnsandboxed(argv)) {
+                return unconfined();
             }
-            return new ExecPermit.Run(Confinement.none(), false);
+            String why = request.justification() == null || request.justification().isBlank()
+                    ? "the model asks to run this outside the sandbox" : request.justification();
+            return ask(request, why, null, true, Guard::unconfined);
         }
         if (approval == AskForApproval.UNTRUSTED && !CommandSafety.isKnownSafe(argv) && !grants.covers(argv)) {
-            ExecPermit.Refused refused = ask(request, "approval_policy is \"untrusted\": only known read-only"
-                    + " commands run without asking", CommandPrefix.offeredFor(argv).orElse(null), false);
-            if (refused != null) {
-                return refused;
-            }
+            return ask(request, "approval_policy is \"untrusted\": only known read-only commands run without asking",
+                    CommandPrefix.offeredFor(argv).orElse(null), false, () -> run(false));
         }
         return run(false);
     }
@@ -104,7 +97,7 @@ public final class Guard {
      * How a command the person typed runs: inside the sandbox the policy chose (unconfined only under
      * danger-full-access), never escalated and never asked about, since the person is the one asking.
      */
-    public ExecPermit personal() {
+    ExecPermit personal() {
         return run(false);
     }
 
@@ -112,14 +105,14 @@ public final class Guard {
      * What the sandbox denied a command that ran under {@code run} and failed, judging by its output; empty
      * when it ran unconfined or nothing points to the sandbox.
      */
-    public Optional<String> denial(ExecPermit.Run run, int exitCode, String output, Path cwd) {
+    Optional<String> denial(ExecPermit.Run run, int exitCode, String output, Path cwd) {
         return run.sandboxed()
                 ? SandboxDenial.detect(exitCode, output, rules, cwd, run.confinement().mechanism())
                 : Optional.empty();
     }
 
     /** The output the model gets for a command the sandbox denied. */
-    public String explain(String denial, String output) {
+    String explain(String denial, String output) {
         return SandboxDenial.explain(denial, approval, output);
     }
 
@@ -128,22 +121,19 @@ public final class Guard {
      * run it again without the sandbox. Like an escalation, only an approval of exactly this command to run
      * outside the sandbox spares the question.
      */
-    public ExecPermit retryUnsandboxed(ExecRequest request, String denial) throws InterruptedException {
-        if (!grants.coversUnsandboxed(request.argv())) {
-            ExecPermit.Refused refused = ask(request, "the sandbox denied it (" + denial + "); run it again"
-                    + " without the sandbox?", null, true);
-            if (refused != null) {
-                return refused;
-            }
+    ExecPermit retryUnsandboxed(ExecRequest request, String denial) throws InterruptedException {
+        if (grants.coversUnsandboxed(request.argv())) {
+            return unconfined();
         }
-        return new ExecPermit.Run(Confinement.none(), false);
+        return ask(request, "the sandbox denied it (" + denial + "); run it again without the sandbox?", null, true,
+                Guard::unconfined);
     }
 
     /**
      * Whether a patch that writes {@code files} (real paths, symlinks and {@code ..} resolved) may be
      * written from Moka's own process. {@code changes} is what the approval request shows.
      */
-    public PatchPermit patch(String callId, List<Path> files, Map<String, JsonNode> changes)
+    PatchPermit patch(String callId, List<Path> files, Map<String, JsonNode> changes)
             throws InterruptedException {
         List<String> problems = files.stream().map(f -> SandboxDenial.writeProblem(rules, f)).filter(p -> p != null)
                 .toList();
@@ -157,16 +147,16 @@ public final class Guard {
             return new PatchPermit.Refused("No file was changed: " + reason + ", and approval_policy is \"never\"."
                     + " Only write files inside the writable roots.", "patch outside the sandbox refused");
         }
-        var request = new EventMsg.ApplyPatchApprovalRequest(callId, changes, reason, null);
-        Review review = decide(request, "apply this patch", reason);
-        return switch (review.decision()) {
-            case APPROVED -> new PatchPermit.Allowed(false);
-            case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
+        var request = new ApprovalRequest.Patch(callId, changes, reason, null);
+        return switch (decide(request, "apply this patch")) {
+            case Decision.Approve _ -> new PatchPermit.Allowed(false);
+            case Decision.ApproveForSession _, Decision.ApprovePrefix _ -> {
                 grants.grantPaths(files);
                 yield new PatchPermit.Allowed(false);
             }
-            case DENIED -> new PatchPermit.Refused(refusal("patch", reason, review.reason()), "patch denied");
-            case ABORT -> throw new InterruptedException("the person aborted the turn");
+            case Decision.Deny deny -> new PatchPermit.Refused(refusal("patch", reason, deny.reason()),
+                    "patch denied");
+            case Decision.Abort _ -> throw aborted();
         };
     }
 
@@ -177,7 +167,7 @@ public final class Guard {
      * covers that tool. With {@code approval_policy = "never"} nobody is asked, so a call that would ask is
      * refused, except under danger-full-access, where the person has chosen to be asked nothing.
      */
-    public McpPermit mcpTool(McpCallRequest request) throws InterruptedException {
+    McpPermit mcpTool(McpCallRequest request) throws InterruptedException {
         return switch (request.mode()) {
             case APPROVE -> new McpPermit.Allowed(false);
             case NEVER -> new McpPermit.Refused("Not called: " + request.name() + " is disabled by approval_mode ="
@@ -199,25 +189,29 @@ public final class Guard {
             return new McpPermit.Refused("Not called: " + request.name() + " needs approval (" + reason + "), and"
                     + " approval_policy is \"never\", so it is refused. Do without it.", "MCP tool refused");
         }
-        var event = new EventMsg.ExecApprovalRequest(request.callId(), List.of(request.name(), request.arguments()),
-                request.cwd().toString(), "the MCP tool " + request.name() + " needs approval: " + reason, null);
-        Review review = decide(event, "call the MCP tool " + request.name(), reason);
-        return switch (review.decision()) {
-            case APPROVED -> new McpPermit.Allowed(true);
-            case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
+        var asked = new ApprovalRequest.McpTool(request.callId(), request.server(), request.tool(), request.name(),
+                request.arguments(), request.cwd().toString(), reason);
+        return switch (decide(asked, "call the MCP tool " + request.name())) {
+            case Decision.Approve _ -> new McpPermit.Allowed(true);
+            case Decision.ApproveForSession _, Decision.ApprovePrefix _ -> {
                 if (forSession) {
                     grants.grantMcpTool(request.server(), request.tool());
                 }
                 yield new McpPermit.Allowed(true);
             }
-            case DENIED -> new McpPermit.Refused(refusal("MCP tool call", reason, review.reason()), "MCP tool call denied");
-            case ABORT -> throw new InterruptedException("the person aborted the turn");
+            case Decision.Deny deny -> new McpPermit.Refused(refusal("MCP tool call", reason, deny.reason()),
+                    "MCP tool call denied");
+            case Decision.Abort _ -> throw aborted();
         };
+    }
+
+    private static ExecPermit unconfined() {
+        return new ExecPermit.Run(Confinement.none(), false);
     }
 
     private ExecPermit run(boolean unsandboxed) {
         if (unsandboxed || rules.fullAccess()) {
-            return new ExecPermit.Run(Confinement.none(), false);
+            return unconfined();
         }
         try {
             return new ExecPermit.Run(launcher.confine(rules), approval == AskForApproval.ON_FAILURE);
@@ -230,39 +224,53 @@ public final class Guard {
     }
 
     /**
-     * Asks about a command; null when approved (grants recorded), else the refusal to return.
-     * {@code unsandboxed}: it would run outside the sandbox, so an approval for the session says so.
+     * Asks about a command: {@code approved} says how it runs once the person said yes (grants recorded), else
+     * the refusal. {@code unsandboxed}: it would run outside the sandbox, so an approval for the session says so.
      */
-    private ExecPermit.Refused ask(ExecRequest request, String reason, List<String> prefix, boolean unsandboxed)
-            throws InterruptedException {
-        var event = new EventMsg.ExecApprovalRequest(request.callId(), request.argv(), request.cwd().toString(),
-                reason, prefix);
-        Review review = decide(event, "run " + ShellWords.join(request.argv()), reason);
-        return switch (review.decision()) {
-            case APPROVED -> null;
-            case APPROVED_FOR_SESSION, APPROVED_PREFIX -> {
-                if (review.decision() == ReviewDecision.APPROVED_PREFIX && prefix != null && !unsandboxed) {
-                    grants.grantPrefix(prefix);
-                } else if (unsandboxed) {
-                    grants.grantUnsandboxed(request.argv());
-                } else {
-                    grants.grantCommand(request.argv());
-                }
-                yield null;
+    private ExecPermit ask(ExecRequest request, String reason, List<String> prefix, boolean unsandboxed,
+            Supplier<ExecPermit> approved) throws InterruptedException {
+        var asked = new ApprovalRequest.Exec(request.callId(), request.argv(), request.cwd().toString(), reason,
+                prefix);
+        return switch (decide(asked, "run " + ShellWords.join(request.argv()))) {
+            case Decision.Approve _ -> approved.get();
+            case Decision.ApproveForSession _ -> {
+                grantCommand(request.argv(), unsandboxed);
+                yield approved.get();
             }
-            case DENIED -> new ExecPermit.Refused(refusal("command", reason, review.reason()), "command denied");
-            case ABORT -> throw new InterruptedException("the person aborted the turn");
+            case Decision.ApprovePrefix _ -> {
+                if (prefix != null && !unsandboxed) {
+                    grants.grantPrefix(prefix);
+                } else {
+                    grantCommand(request.argv(), unsandboxed);
+                }
+                yield approved.get();
+            }
+            case Decision.Deny deny -> new ExecPermit.Refused(refusal("command", reason, deny.reason()),
+                    "command denied");
+            case Decision.Abort _ -> throw aborted();
         };
     }
 
-    private Review decide(EventMsg request, String what, String reason) throws InterruptedException {
+    private void grantCommand(List<String> argv, boolean unsandboxed) {
+        if (unsandboxed) {
+            grants.grantUnsandboxed(argv);
+        } else {
+            grants.grantCommand(argv);
+        }
+    }
+
+    private Decision decide(ApprovalRequest request, String what) throws InterruptedException {
         if (!approver.canAsk()) {
-            events.accept(request);
-            events.accept(new EventMsg.Warning("approval needed to " + what + " (" + reason + "), but nobody can"
-                    + " approve in this run: denied"));
-            return Review.of(ReviewDecision.DENIED);
+            events.accept(request.event());
+            events.accept(new EventMsg.Warning("approval needed to " + what + " (" + request.reason() + "), but"
+                    + " nobody can approve in this run: denied"));
+            return Decision.DENY;
         }
         return approver.decide(request);
+    }
+
+    private static InterruptedException aborted() {
+        return new InterruptedException("the person aborted the turn");
     }
 
     private String refusal(String what, String reason, String said) {

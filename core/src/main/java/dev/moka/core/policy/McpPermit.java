@@ -1,7 +1,7 @@
 package dev.moka.core.policy;
 
 /** The guard's answer for an MCP tool call: make it, or do not. */
-public sealed interface McpPermit {
+sealed interface McpPermit {
     /** @param asked the person approved it; false when no one had to be asked */
     record Allowed(boolean asked) implements McpPermit {}
 

@@ -1,7 +1,7 @@
 package dev.moka.core.policy;
 
 /** The guard's answer for a patch: write it, or do not. */
-public sealed interface PatchPermit {
+sealed interface PatchPermit {
     /** @param autoApproved no one was asked */
     record Allowed(boolean autoApproved) implements PatchPermit {}
 

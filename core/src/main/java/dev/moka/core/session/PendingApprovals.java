@@ -1,9 +1,8 @@
 package dev.moka.core.session;
 
 import dev.moka.core.policy.Approver;
-import dev.moka.core.policy.Review;
-import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.ReviewDecision;
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +24,7 @@ final class PendingApprovals {
             + " nothing was run";
 
     /** One request waiting: the sink of the task that asked, and where the answer goes. */
-    private record Waiting(EventSink asker, CompletableFuture<Review> answer) {}
+    private record Waiting(EventSink asker, CompletableFuture<Decision> answer) {}
 
     private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
     /**
@@ -37,7 +36,7 @@ final class PendingApprovals {
 
     /**
      * An approver that shows requests through {@code sink} and waits here for their answers. {@code turn} is
-     * the task's thread, which an {@link ReviewDecision#ABORT} stops.
+     * the task's thread, which an {@link Decision.Abort} stops.
      */
     Approver forTurn(EventSink sink, Thread turn) {
         return new Approver() {
@@ -47,16 +46,16 @@ final class PendingApprovals {
             }
 
             @Override
-            public Review decide(EventMsg request) throws InterruptedException {
-                String id = callId(request);
+            public Decision decide(ApprovalRequest request) throws InterruptedException {
+                String id = request.callId();
                 var entry = new Waiting(sink, new CompletableFuture<>());
                 show(id, entry, request);
                 try {
-                    Review review = entry.answer().get();
-                    if (review.decision() == ReviewDecision.ABORT && Thread.currentThread() != turn) {
+                    Decision decision = entry.answer().get();
+                    if (decision instanceof Decision.Abort && Thread.currentThread() != turn) {
                         abort(sink, turn);
                     }
-                    return review;
+                    return decision;
                 } catch (CancellationException e) {
                     throw new InterruptedException(ENDED);
                 } catch (ExecutionException e) {
@@ -73,12 +72,12 @@ final class PendingApprovals {
      * refused here or emitted before the task's last event (which follows taskEnded), so that a face which
      * drops a turn's prompts when the turn ends never shows one that nobody waits on.
      */
-    private synchronized void show(String id, Waiting entry, EventMsg request) throws InterruptedException {
+    private synchronized void show(String id, Waiting entry, ApprovalRequest request) throws InterruptedException {
         if (ended.contains(entry.asker())) {
             throw new InterruptedException(ENDED);
         }
         waiting.put(id, entry);
-        entry.asker().emit(request);
+        entry.asker().emit(request.event());
     }
 
     /**
@@ -93,24 +92,14 @@ final class PendingApprovals {
     }
 
     /** Delivers a decision; false when no request with that id is waiting. */
-    boolean answer(String id, Review review) {
+    boolean answer(String id, Decision decision) {
         Waiting entry = waiting.get(id);
-        return entry != null && entry.answer().complete(review);
+        return entry != null && entry.answer().complete(decision);
     }
 
     /** Refuses every request still waiting that the task with {@code sink} asked, and any it asks later. */
     synchronized void taskEnded(EventSink sink) {
         ended.add(sink);
         waiting.values().removeIf(entry -> entry.asker() == sink && entry.answer().cancel(false));
-    }
-
-    private static String callId(EventMsg request) {
-        if (request instanceof EventMsg.ExecApprovalRequest exec) {
-            return exec.callId();
-        }
-        if (request instanceof EventMsg.ApplyPatchApprovalRequest patch) {
-            return patch.callId();
-        }
-        throw new IllegalArgumentException("not an approval request: " + request.getClass().getSimpleName());
     }
 }

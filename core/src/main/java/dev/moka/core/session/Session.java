@@ -5,7 +5,7 @@ import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelInfo;
 import dev.moka.core.policy.Guard;
-import dev.moka.core.policy.Review;
+import dev.moka.core.policy.Decision;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.context.ProjectDocs;
@@ -281,9 +281,10 @@ public final class Session implements AutoCloseable {
                 }
             }
             case Op.Shutdown ignored -> shutdown(id);
-            case Op.ExecApproval approval -> answer(id, approval.id(), new Review(approval.decision(), approval.reason()));
+            case Op.ExecApproval approval -> answer(id, approval.id(),
+                    Decision.of(approval.decision(), approval.reason()));
             case Op.PatchApproval approval -> answer(id, approval.id(),
-                    new Review(approval.decision(), approval.reason()));
+                    Decision.of(approval.decision(), approval.reason()));
             case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
@@ -474,8 +475,8 @@ public final class Session implements AutoCloseable {
                 + " over (a compaction keeps none before it); nothing was changed"));
     }
 
-    private void answer(String id, String requestId, Review review) {
-        if (!guards.answer(requestId, review)) {
+    private void answer(String id, String requestId, Decision decision) {
+        if (!guards.answer(requestId, decision)) {
             emit(id, new EventMsg.Warning("no approval request \"" + requestId + "\" is waiting; the decision was"
                     + " ignored"));
         }

@@ -3,7 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.Guard;
-import dev.moka.core.policy.Review;
+import dev.moka.core.policy.Decision;
 import dev.moka.core.policy.SessionGrants;
 import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.sandbox.SandboxRules;
@@ -50,7 +50,7 @@ final class SessionGuards {
     }
 
     /** Passes the person's answer to the request {@code requestId}; false when no such request waits. */
-    boolean answer(String requestId, Review review) {
-        return approvals.answer(requestId, review);
+    boolean answer(String requestId, Decision decision) {
+        return approvals.answer(requestId, decision);
     }
 }

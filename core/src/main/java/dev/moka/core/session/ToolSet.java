@@ -70,20 +70,20 @@ public final class ToolSet {
                     .add(() -> new PatchInterceptingShell(new ExecCommandTool(sessions,
                             settings.environmentPolicy().apply(env), settings.environmentPolicy().useProfile()),
                             patches))
-                    .add(() -> new WriteStdinTool(sessions));
+                    .addTyped(() -> new WriteStdinTool(sessions));
         }
-        loader.add(UpdatePlanTool::new);
+        loader.addTyped(UpdatePlanTool::new);
         // A model trained without the tool still has its shell patches go through the patch engine.
         if (patchKind != ApplyPatchKind.NONE) {
-            loader.add(() -> patches);
+            loader.addFreeform(() -> patches);
         }
         if (settings.viewImage()) {
-            loader.add(ViewImageTool::new);
+            loader.addTyped(ViewImageTool::new);
         }
         WebServices web = new WebServices(config.services(), http,
                 new TokenSource(new CredentialStore(config.mokaHome()), config.services().oauthProviders(),
                         http, Clock.systemUTC()), Backoff.DEFAULT, HostResolver.SYSTEM);
-        loader.add(() -> SearchWeb.create(web).asTool()).add(() -> FetchUrl.create(web).asTool());
+        loader.addTyped(() -> SearchWeb.create(web)).addTyped(() -> FetchUrl.create(web));
         // Only OpenAI's Responses API knows the hosted web_search tool; other providers would reject it.
         boolean openAi = config.provider().id().equals("openai");
         // Namespace tools likewise: elsewhere MCP tools go flat, as mcp__<server>__<tool>.

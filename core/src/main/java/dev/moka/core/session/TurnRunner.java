@@ -142,7 +142,7 @@ final class TurnRunner {
                     case ResponseItem.FunctionCall c ->
                             calls.add(new ToolCall(c.callId(), c.name(), c.arguments(), c.namespace()));
                     case ResponseItem.CustomToolCall c ->
-                            calls.add(new ToolCall(c.callId(), c.name(), c.input(), c.namespace()));
+                            calls.add(ToolCall.freeform(c.callId(), c.name(), c.input(), c.namespace()));
                     case ResponseItem.WebSearchCall w -> sink.emit(HostedSearch.event(w));
                     case ResponseItem.Message m -> { }
                     case ResponseItem.Reasoning r -> { }

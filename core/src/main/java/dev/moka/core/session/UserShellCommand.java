@@ -1,12 +1,14 @@
 package dev.moka.core.session;
 
-import dev.moka.core.exec.CommandParser;
 import dev.moka.core.exec.ExecParams;
 import dev.moka.core.exec.ExecResult;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
-import dev.moka.core.policy.ExecPermit;
+import dev.moka.core.policy.Action;
+import dev.moka.core.policy.Attempt;
 import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.Orchestrator;
+import dev.moka.core.policy.Outcome;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
@@ -50,26 +52,25 @@ final class UserShellCommand {
             return Optional.empty();
         }
         List<String> argv = List.of(shell(), "-c", command);
-        ExecPermit permit = guard.personal();
-        if (!(permit instanceof ExecPermit.Run run)) {
-            // The guard has said why (the sandbox cannot start); the command never runs outside it.
-            return Optional.empty();
-        }
-        sink.emit(new EventMsg.ExecCommandBegin(callId, argv, cwd.toString(), CommandParser.parse(argv)));
-        AtomicInteger sent = new AtomicInteger();
-        ExecResult result = processes.run(new ExecParams(argv, cwd, TIMEOUT, env, run.confinement()),
-                (stream, text) -> {
-                    if (sent.getAndIncrement() < MAX_OUTPUT_DELTAS) {
-                        sink.emit(new EventMsg.ExecCommandOutputDelta(callId, stream, text));
-                    }
+        Outcome<Attempt<ExecResult>> outcome = new Orchestrator(guard, sink::emit).personal(
+                new Action.PersonalCommand(callId, argv, cwd), confinement -> {
+                    AtomicInteger sent = new AtomicInteger();
+                    ExecResult result = processes.run(new ExecParams(argv, cwd, TIMEOUT, env, confinement),
+                            (stream, text) -> {
+                                if (sent.getAndIncrement() < MAX_OUTPUT_DELTAS) {
+                                    sink.emit(new EventMsg.ExecCommandOutputDelta(callId, stream, text));
+                                }
+                            });
+                    return new Attempt.Exited<>(result, OutputTruncation.middle(result.aggregatedOutput(),
+                            ShellTool.MODEL_OUTPUT_BYTES), new Attempt.Exit(result.stdout(), result.stderr(),
+                            result.aggregatedOutput(), result.exitCode(), result.duration()));
                 });
-        String output = OutputTruncation.middle(result.aggregatedOutput(), ShellTool.MODEL_OUTPUT_BYTES);
-        Optional<String> denial = guard.denial(run, result.exitCode(), result.aggregatedOutput(), cwd);
-        sink.emit(new EventMsg.ExecCommandEnd(callId, result.stdout(), result.stderr(), result.aggregatedOutput(),
-                result.exitCode(), result.duration().toMillis(), output));
-        denial.ifPresent(d -> sink.emit(new EventMsg.Warning("the sandbox denied the command (" + d + "); /approvals "
-                + "changes what commands may do")));
-        return Optional.of(ResponseItem.Message.user(record(command, result, output)));
+        return switch (outcome) {
+            // The guard has said why (the sandbox cannot start); the command never runs outside it.
+            case Outcome.Refused<Attempt<ExecResult>> _ -> Optional.empty();
+            case Outcome.Done<Attempt<ExecResult>>(Attempt<ExecResult> ran) ->
+                    Optional.of(ResponseItem.Message.user(record(command, ran.value(), ran.text())));
+        };
     }
 
     /** The person's shell when the environment names one that exists, else bash, else sh. */

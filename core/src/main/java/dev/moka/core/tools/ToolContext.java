@@ -1,6 +1,7 @@
 package dev.moka.core.tools;
 
 import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.Orchestrator;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.SandboxPolicy;
@@ -22,6 +23,11 @@ public interface ToolContext {
      * directory, whatever {@link #withCwd} a call chose.
      */
     Guard guard();
+
+    /** The one path this turn's commands, patches and MCP calls take; its events go where this context's go. */
+    default Orchestrator orchestrator() {
+        return new Orchestrator(guard(), this::emit);
+    }
 
     /** This context with another working directory (a call's {@code workdir}); the guard stays the turn's. */
     default ToolContext withCwd(Path dir) {

@@ -18,6 +18,16 @@ public final class ToolLoader {
         return this;
     }
 
+    /** Adds a function tool with typed parameters, adapted for the router, unless its factory skips it. */
+    public ToolLoader addTyped(TypedToolFactory factory) {
+        return add(() -> factory.create().asTool());
+    }
+
+    /** Adds a freeform tool, adapted for the router, unless its factory skips it. */
+    public ToolLoader addFreeform(FreeformToolFactory factory) {
+        return add(() -> factory.create().asTool());
+    }
+
     public List<Tool> tools() {
         return List.copyOf(tools);
     }

@@ -1,34 +1,28 @@
 package dev.moka.core.tools;
 
 import dev.moka.protocol.ContentItem;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What a tool call produced. {@code output} is the tool's own output for the model (a command's output, search
  * results), {@code message} a note for the model about the outcome (why it failed, what to do next),
- * {@code brief} a few words for the person, and {@code extras} facts for logs and tests (attempt counts,
- * final URLs), never sent to the model. The model reads {@link #forModel()}.
+ * {@code brief} a few words for the person, and {@code structured} the result as data (a command's output and
+ * exit code, an MCP server's CallToolResult), null when the text says it all: it is what a code-mode script
+ * receives, never sent to the model. The model reads {@link #forModel()}.
  */
-public record ToolResult(boolean isError, String output, String message, String brief, Map<String, Object> extras,
+public record ToolResult(boolean isError, String output, String message, String brief, JsonNode structured,
         List<ContentItem> content) {
-    /**
-     * The extra that holds what a code-mode script receives from the call, as JSON text (a command's output
-     * and exit code as an object). Without it a script receives {@code {output}}, or a rejection on error.
-     */
-    public static final String SCRIPT_VALUE = "script_value";
-
     public ToolResult {
         output = output == null ? "" : output;
         message = message == null ? "" : message;
         brief = brief == null ? "" : brief;
-        extras = extras == null ? Map.of() : Map.copyOf(extras);
+        structured = structured == null ? null : structured.deepCopy();
         content = content == null ? null : List.copyOf(content);
     }
 
-    public ToolResult(boolean isError, String output, String message, String brief, Map<String, Object> extras) {
-        this(isError, output, message, brief, extras, null);
+    public ToolResult(boolean isError, String output, String message, String brief, JsonNode structured) {
+        this(isError, output, message, brief, structured, null);
     }
 
     /**
@@ -36,16 +30,16 @@ public record ToolResult(boolean isError, String output, String message, String 
      * {@link #forModel()} is their text.
      */
     public static ToolResult ofContent(boolean isError, List<ContentItem> content, String brief) {
-        return new ToolResult(isError, ContentItem.joinedText(content), "", brief, Map.of(), content);
+        return new ToolResult(isError, ContentItem.joinedText(content), "", brief, null, content);
     }
 
     public static ToolResult ok(String output, String message, String brief) {
-        return new ToolResult(false, output, message, brief, Map.of());
+        return new ToolResult(false, output, message, brief, null);
     }
 
     /** A failure explained by {@code message} (for the model) and {@code brief} (for the person). */
     public static ToolResult failure(String message, String brief) {
-        return new ToolResult(true, "", message, brief, Map.of());
+        return new ToolResult(true, "", message, brief, null);
     }
 
     public boolean success() {
@@ -60,14 +54,12 @@ public record ToolResult(boolean isError, String output, String message, String 
         return output.isEmpty() ? message : output + "\n\n" + message;
     }
 
-    /** This result with one more extra; a later value replaces an earlier one under the same key. */
-    public ToolResult withExtra(String key, Object value) {
-        Map<String, Object> copy = new LinkedHashMap<>(extras);
-        copy.put(key, value);
-        return new ToolResult(isError, output, message, brief, copy, content);
+    /** This result with {@code value} as its data. */
+    public ToolResult withStructured(JsonNode value) {
+        return new ToolResult(isError, output, message, brief, value, content);
     }
 
     public ToolResult withBrief(String newBrief) {
-        return new ToolResult(isError, output, message, newBrief, extras, content);
+        return new ToolResult(isError, output, message, newBrief, structured, content);
     }
 }

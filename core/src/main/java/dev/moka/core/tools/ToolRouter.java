@@ -149,12 +149,12 @@ public final class ToolRouter {
     /** Tells the tools that keep per-turn state that a new turn starts. */
     public void turnStarted() {
         for (Tool tool : direct.values()) {
-            if (tool instanceof TurnListener listener) {
+            if (behind(tool) instanceof TurnListener listener) {
                 listener.turnStarted();
             }
         }
         for (Tool tool : tools.values()) {
-            if (tool instanceof TurnListener listener) {
+            if (behind(tool) instanceof TurnListener listener) {
                 listener.turnStarted();
             }
         }
@@ -164,7 +164,7 @@ public final class ToolRouter {
     public List<ResponseItem> takeFollowUps() {
         List<ResponseItem> items = new ArrayList<>();
         for (Tool tool : tools.values()) {
-            if (tool instanceof FollowUpSource source) {
+            if (behind(tool) instanceof FollowUpSource source) {
                 items.addAll(source.takeFollowUps());
             }
         }
@@ -177,6 +177,13 @@ public final class ToolRouter {
      * error result the model reads; the turn goes on.
      */
     public ToolResult dispatch(ToolCall call, ToolContext context) throws InterruptedException {
+        return switch (call.source()) {
+            case ToolCall.Source.Direct _ -> dispatchDirect(call, context);
+            case ToolCall.Source.Nested _ -> dispatchNested(call, context);
+        };
+    }
+
+    private ToolResult dispatchDirect(ToolCall call, ToolContext context) throws InterruptedException {
         Tool codeModeTool = direct.get(call.name());
         if (codeModeTool != null) {
             if (call.namespace() == null || call.namespace().equals(FUNCTIONS)) {
@@ -196,7 +203,7 @@ public final class ToolRouter {
      * Runs a call a script made: the same path as a direct call, but code mode's own tools are out of reach (a
      * script cannot start another script).
      */
-    public ToolResult dispatchNested(ToolCall call, ToolContext context) throws InterruptedException {
+    private ToolResult dispatchNested(ToolCall call, ToolContext context) throws InterruptedException {
         Optional<Tool> found = find(call.qualifiedName());
         if (found.isEmpty() && call.namespace() != null) {
             found = find(call.name());
@@ -215,8 +222,13 @@ public final class ToolRouter {
             // A bug in the tool, not a mistake of the model: say so, so it does not retry the same call blindly.
             return ToolResult.failure("Tool " + call.name() + " failed with an internal error (" + e
                     + "); this is not caused by your arguments. Try another approach or report it to the user.",
-                    call.name() + " crashed").withExtra("exception", e.toString());
+                    call.name() + " crashed");
         }
+    }
+
+    /** The tool itself, or the tool a binding adapts: what keeps per-turn state or follow-ups. */
+    private static Object behind(Tool tool) {
+        return tool instanceof Binding binding ? binding.adapted() : tool;
     }
 
     private Optional<Tool> find(String name) {

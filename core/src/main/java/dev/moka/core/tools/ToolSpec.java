@@ -17,12 +17,26 @@ public sealed interface ToolSpec {
 
         /** This member under another name (a namespace's member offered flat). */
         Member renamed(String newName);
+
+        /** The JSON Schema of what a call returns as data ({@link ToolResult#structured}); null for text only. */
+        default ObjectNode result() {
+            return null;
+        }
     }
 
-    /** A tool called with a JSON object of arguments that follows {@code parameters} (a JSON Schema). */
-    record Function(String name, String description, ObjectNode parameters) implements Member {
+    /**
+     * A tool called with a JSON object of arguments that follows {@code parameters} (a JSON Schema); {@code result},
+     * when not null, is the schema of the data a call returns. Only {@code parameters} goes on the wire.
+     */
+    record Function(String name, String description, ObjectNode parameters, ObjectNode result) implements Member {
         public Function {
             parameters = parameters.deepCopy();
+            result = result == null ? null : result.deepCopy();
+        }
+
+        /** A function whose calls return text only. */
+        public Function(String name, String description, ObjectNode parameters) {
+            this(name, description, parameters, null);
         }
 
         @Override
@@ -31,8 +45,13 @@ public sealed interface ToolSpec {
         }
 
         @Override
+        public ObjectNode result() {
+            return result == null ? null : result.deepCopy();
+        }
+
+        @Override
         public Function renamed(String newName) {
-            return new Function(newName, description, parameters);
+            return new Function(newName, description, parameters, result);
         }
     }
 

@@ -3,9 +3,9 @@ package dev.moka.core.tools;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A tool with typed parameters: a record whose JSON Schema is generated (see {@link Param}) and against which
- * every call's arguments are validated, with defaults filled in, before {@link #call} runs. Wrap it with
- * {@link #asTool()} to put it in a {@link ToolRouter}.
+ * A function tool with typed parameters: a record whose JSON Schema is generated (see {@link Param}) and against
+ * which every call's arguments are validated, with defaults filled in, before {@link #call} runs. A tool
+ * implements only this; whoever registers it ({@link ToolLoader#addTyped}) adapts it with {@link #asTool()}.
  */
 public interface TypedTool<P extends Record> {
     String name();
@@ -20,6 +20,18 @@ public interface TypedTool<P extends Record> {
         return ToolSchemas.of(parametersType());
     }
 
+    /** The argument object a call's text holds; the default refuses empty text and anything but an object. */
+    default ObjectNode arguments(String text) throws ToolArguments.Invalid {
+        return ToolArguments.object(text);
+    }
+
+    /** What the model reads when a call's arguments could not be read or checked: the problem and the hint. */
+    default ToolResult invalid(ToolArguments.Invalid problem) {
+        String hint = argumentsHint();
+        return ToolResult.failure("Invalid " + name() + " arguments: " + problem.getMessage() + "."
+                + (hint.isEmpty() ? "" : " " + hint), "invalid arguments");
+    }
+
     /**
      * Turns the argument object into parameters. The default lets {@code binder} validate against
      * {@link #parametersSchema()}, fill in defaults and map the object onto the record; a tool with checks of
@@ -27,6 +39,11 @@ public interface TypedTool<P extends Record> {
      */
     default P parse(ObjectNode arguments, ParamsBinder<P> binder) throws ToolArguments.Invalid {
         return binder.bind(arguments);
+    }
+
+    /** The JSON Schema of the data a call returns ({@link ToolResult#structured}); null when it returns text only. */
+    default ObjectNode resultSchema() {
+        return null;
     }
 
     /** An example of correct arguments, added to every argument error; empty for none. */

@@ -3,7 +3,7 @@ package dev.moka.core.tools;
 import tools.jackson.databind.node.ObjectNode;
 
 /** A {@link TypedTool} seen as a {@link Tool}: the function spec built once, arguments checked per call. */
-final class TypedToolBinding<P extends Record> implements Tool {
+final class TypedToolBinding<P extends Record> implements Tool, Binding {
     private final TypedTool<P> tool;
     private final ToolSpec spec;
     private final ParamsBinder<P> binder;
@@ -12,7 +12,12 @@ final class TypedToolBinding<P extends Record> implements Tool {
         this.tool = tool;
         ObjectNode parameters = tool.parametersSchema();
         this.binder = new ParamsBinder<>(parameters, tool.parametersType());
-        this.spec = new ToolSpec.Function(tool.name(), tool.description(), parameters);
+        this.spec = new ToolSpec.Function(tool.name(), tool.description(), parameters, tool.resultSchema());
+    }
+
+    @Override
+    public Object adapted() {
+        return tool;
     }
 
     @Override
@@ -29,11 +34,9 @@ final class TypedToolBinding<P extends Record> implements Tool {
     public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
         P params;
         try {
-            params = tool.parse(ToolArguments.object(call.arguments()), binder);
+            params = tool.parse(tool.arguments(call.arguments()), binder);
         } catch (ToolArguments.Invalid e) {
-            String hint = tool.argumentsHint();
-            return ToolResult.failure("Invalid " + tool.name() + " arguments: " + e.getMessage() + "."
-                    + (hint.isEmpty() ? "" : " " + hint), "invalid arguments");
+            return tool.invalid(e);
         }
         return tool.call(params, call, context);
     }

@@ -126,9 +126,9 @@ class GuardTest {
             }
 
             @Override
-            public Review decide(EventMsg request) {
-                asked.add((EventMsg.ExecApprovalRequest) request);
-                return Review.of(decision);
+            public Decision decide(ApprovalRequest request) {
+                asked.add((EventMsg.ExecApprovalRequest) request.event());
+                return Decision.of(decision, null);
             }
         };
     }

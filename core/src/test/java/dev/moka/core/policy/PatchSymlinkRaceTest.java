@@ -107,7 +107,7 @@ class PatchSymlinkRaceTest {
 
     /** One patch through the real tool, as the model sends it. */
     private ToolResult apply(String body) throws InterruptedException {
-        return new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).run(new ToolCall("c", ApplyPatchTool.NAME,
+        return new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).asTool().run(new ToolCall("c", ApplyPatchTool.NAME,
                 "*** Begin Patch\n" + body + "*** End Patch\n"), context);
     }
 

@@ -263,7 +263,7 @@ class SandboxAttackTest {
                             e -> { });
                     var context = new FixedToolContext(work, AskForApproval.NEVER, policy, e -> { }, guard);
                     try (var sessions = new ExecSessionManager()) {
-                        var tool = new ExecCommandTool(sessions, env, false);
+                        var tool = new ExecCommandTool(sessions, env, false).asTool();
                         // Inside a directory of the root: Landlock cannot let new files appear at the root's top.
                         ObjectNode args = Json.object().put("cmd", "test -t 0 && echo on-a-terminal; touch src/"
                                 + name + "; touch " + outside + "/" + name + "; echo finished").put("tty", true)
@@ -319,7 +319,7 @@ class SandboxAttackTest {
             return shell.run(new ToolCall("c", "shell", Json.write(args)), context);
         }
         if (attack.name().startsWith("apply_patch through a symlink")) {
-            return patches.run(new ToolCall("c", "apply_patch",
+            return patches.asTool().run(new ToolCall("c", "apply_patch",
                     "*** Begin Patch\n*** Add File: out-link/via-link.txt\n+x\n*** End Patch\n"), context);
         }
         ObjectNode args = Json.object();

@@ -166,7 +166,7 @@ class SocketAttackTest {
         ObjectNode args = Json.object();
         args.putArray("command").add("bash").add("-c").add(script);
         args.put("timeout_ms", 10_000);
-        return new ShellTool(new ProcessRunner(), env).run(new ToolCall("c", "shell", Json.write(args)), context);
+        return new ShellTool(new ProcessRunner(), env).asTool().run(new ToolCall("c", "shell", Json.write(args)), context);
     }
 
     private static Process perl(String program) throws IOException {

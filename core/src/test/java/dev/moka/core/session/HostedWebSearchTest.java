@@ -53,7 +53,7 @@ class HostedWebSearchTest {
                     home.toString(), "moka_test", "0.0.0", "openai", "gpt-5.1-codex"), now);
             var context = new TurnContext(home, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                     new ModelSettings(ModelCatalog.bundled().lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
-            var tools = new ToolRouter(List.of(new UpdatePlanTool()), HostedTools.webSearch(WebSearchMode.CACHED));
+            var tools = new ToolRouter(List.of(new UpdatePlanTool().asTool()), HostedTools.webSearch(WebSearchMode.CACHED));
 
             List<EventMsg> events;
             try (Session session = Session.start(SessionSetup.builder(id, context, client, tools, rollout)

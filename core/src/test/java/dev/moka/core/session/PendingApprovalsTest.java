@@ -3,9 +3,9 @@ package dev.moka.core.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.policy.Approver;
-import dev.moka.core.policy.Review;
+import dev.moka.core.policy.ApprovalRequest;
+import dev.moka.core.policy.Decision;
 import dev.moka.protocol.EventMsg;
-import dev.moka.protocol.ReviewDecision;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * script's approval answered "no, and stop" stops its turn.
  */
 class PendingApprovalsTest {
-    private static EventMsg.ExecApprovalRequest request(String callId) {
-        return new EventMsg.ExecApprovalRequest(callId, List.of("touch", "x"), "/tmp", "because", null);
+    private static ApprovalRequest request(String callId) {
+        return new ApprovalRequest.Exec(callId, List.of("touch", "x"), "/tmp", "because", null);
     }
 
     /** Asks on a thread of its own; the future holds the answer, or the exception that ended the wait. */
@@ -49,10 +49,10 @@ class PendingApprovalsTest {
 
         assertThat(left.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(InterruptedException.class,
                 e -> assertThat(e.getMessage()).contains("ended before the person answered"));
-        assertThat(approvals.answer("c1/1", Review.of(ReviewDecision.APPROVED))).isFalse();
+        assertThat(approvals.answer("c1/1", Decision.APPROVE)).isFalse();
         assertThat(kept).isNotDone();
-        assertThat(approvals.answer("c2/1", Review.of(ReviewDecision.APPROVED))).isTrue();
-        assertThat(kept.get(10, TimeUnit.SECONDS)).isEqualTo(Review.of(ReviewDecision.APPROVED));
+        assertThat(approvals.answer("c2/1", Decision.APPROVE)).isTrue();
+        assertThat(kept.get(10, TimeUnit.SECONDS)).isEqualTo(Decision.APPROVE);
     }
 
     @Test
@@ -67,7 +67,7 @@ class PendingApprovalsTest {
         assertThat(ask(approver, "c1/1").get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(
                 InterruptedException.class, e -> assertThat(e.getMessage()).contains("ended before the person answered"));
         assertThat(shown).isEmpty();
-        assertThat(approvals.answer("c1/1", Review.of(ReviewDecision.APPROVED))).isFalse();
+        assertThat(approvals.answer("c1/1", Decision.APPROVE)).isFalse();
     }
 
     @Test
@@ -87,9 +87,9 @@ class PendingApprovalsTest {
         var script = ask(approvals.forTurn(event -> shown.countDown(), turn), "c1/1");
         assertThat(shown.await(10, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(approvals.answer("c1/1", Review.of(ReviewDecision.ABORT))).isTrue();
+        assertThat(approvals.answer("c1/1", Decision.ABORT)).isTrue();
 
-        assertThat(script.get(10, TimeUnit.SECONDS)).isEqualTo(Review.of(ReviewDecision.ABORT));
+        assertThat(script.get(10, TimeUnit.SECONDS)).isEqualTo(Decision.ABORT);
         assertThat(turnInterrupted.get(10, TimeUnit.SECONDS)).isTrue();
     }
 }

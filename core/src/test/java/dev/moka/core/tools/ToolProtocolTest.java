@@ -68,8 +68,7 @@ class ToolProtocolTest {
             if (params.text().equals("crash")) {
                 throw new IllegalStateException("bug in echo");
             }
-            return ToolResult.ok(params.text().repeat(params.times()), "", "echoed")
-                    .withExtra("loud", String.valueOf(params.loud()));
+            return ToolResult.ok(params.text().repeat(params.times()), "", "echoed " + params.loud());
         }
     }
 
@@ -80,7 +79,7 @@ class ToolProtocolTest {
         WebServices web = new WebServices(new Services(endpoint, null, false, Map.of(), WebSearchMode.DISABLED,
                 List.of()), http, new TokenSource(new CredentialStore(home), Map.of(), http, Clock.systemUTC()),
                 Backoff.DEFAULT, HostResolver.SYSTEM);
-        return List.of(new ShellTool(new ProcessRunner(), Map.of()), new UpdatePlanTool(),
+        return List.of(new ShellTool(new ProcessRunner(), Map.of()).asTool(), new UpdatePlanTool().asTool(),
                 SearchWeb.create(web).asTool(), FetchUrl.create(web).asTool(), new EchoTool().asTool());
     }
 
@@ -137,7 +136,7 @@ class ToolProtocolTest {
                 new RecordingToolContext(home));
 
         assertThat(result.forModel()).isEqualTo("abab");
-        assertThat(result.extras()).containsEntry("loud", "null");
+        assertThat(result.brief()).isEqualTo("echoed null");
     }
 
     @Test

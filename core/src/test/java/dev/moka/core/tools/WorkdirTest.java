@@ -38,14 +38,14 @@ class WorkdirTest {
 
     private List<Tool> tools() {
         ApplyPatchTool patches = ApplyPatchTool.forTurns(ApplyPatchTool.Form.FREEFORM);
-        return List.of(new ShellTool(new ProcessRunner(), env),
-                new ExecCommandTool(sessions, env, false),
+        return List.of(new ShellTool(new ProcessRunner(), env).asTool(),
+                new ExecCommandTool(sessions, env, false).asTool(),
                 new PatchInterceptingShell(new ShellTool(new ProcessRunner(), env), patches));
     }
 
     private String arguments(Tool tool, String workdir) {
         var args = Json.object();
-        if (tool instanceof ExecCommandTool) {
+        if (tool.name().equals(ExecCommandTool.NAME)) {
             args.put("cmd", "pwd");
         } else if (tool instanceof PatchInterceptingShell) {
             args.putArray("command").add("apply_patch")

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Code mode for one session: the model is offered {@code exec} and {@code wait} in the namespace
- * {@code functions}, and its scripts reach every other tool of the router through {@link ToolRouter#dispatchNested},
+ * {@code functions}, and its scripts reach every other tool of the router through {@link ToolRouter#dispatch},
  * the same path (sandbox, approvals, events) a direct call takes. Made only for a code-mode model, so a
  * classic session never loads the JavaScript engine.
  */
@@ -37,7 +37,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
     private final Map<String, Cell> cells = new ConcurrentHashMap<>();
     private final Map<String, ScriptRun> runs = new ConcurrentHashMap<>();
     private final AtomicInteger nextCell = new AtomicInteger();
-    private final List<Tool> tools = List.of(new ExecTool(this), new WaitTool(this));
+    private final List<Tool> tools = List.of(new ExecTool(this).asTool(), new WaitTool(this).asTool());
     private volatile ToolRouter router;
     private volatile NestedTools nested = new NestedTools(List.of());
     private volatile Thread watchdog;
@@ -134,7 +134,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
             public ToolResult dispatch(ToolCall nestedCall) throws InterruptedException {
                 ToolContext turn = cell.owner();
                 long started = System.nanoTime();
-                ToolResult result = router.dispatchNested(nestedCall, turn);
+                ToolResult result = router.dispatch(nestedCall, turn);
                 turn.emit(new EventMsg.ToolCallEnd(nestedCall.callId(), nestedCall.name(), result.success(),
                         result.brief(), (System.nanoTime() - started) / 1_000_000));
                 return result;

@@ -1,6 +1,6 @@
 package dev.moka.core.tools.code;
 
-import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.FreeformTool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
@@ -11,7 +11,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /** {@code exec}: runs the model's script as a new cell and answers when it ends or its yield time is up. */
-final class ExecTool implements Tool {
+final class ExecTool implements FreeformTool {
     static final String NAME = "exec";
     static final String PRAGMA = "// @exec:";
     private final CodeMode codeMode;
@@ -31,8 +31,7 @@ final class ExecTool implements Tool {
     }
 
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        String input = call.arguments() == null ? "" : call.arguments();
+    public ToolResult call(String input, ToolCall call, ToolContext context) throws InterruptedException {
         long yieldMs = ExecSpec.DEFAULT_YIELD_MS;
         long maxTokens = ExecSpec.DEFAULT_MAX_OUTPUT_TOKENS;
         if (input.startsWith(PRAGMA)) {

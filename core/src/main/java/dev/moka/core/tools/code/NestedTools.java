@@ -12,11 +12,8 @@ import java.util.Map;
  * the TypeScript declaration the model reads. Built once from the conversation's fixed tool specs.
  */
 record NestedTools(List<Entry> entries) {
-    /** Results of the shell tools, as a script receives them. */
-    static final String EXEC_RESULT = "{ output: string; exit_code?: number; session_id?: number; "
-            + "original_token_count?: number; wall_time_seconds: number }";
-    static final String MCP_RESULT = "{ content: Array<{ type: string; text?: string; data?: string; "
-            + "mimeType?: string }>; structuredContent?: unknown; isError?: boolean }";
+    /** What a script receives from a tool that returns text only. */
+    private static final String TEXT_RESULT = "{ output: string }";
 
     /**
      * One nested tool: {@code jsName} is its method name, {@code name} and {@code namespace} what a call of it
@@ -24,8 +21,11 @@ record NestedTools(List<Entry> entries) {
      */
     record Entry(String jsName, String name, String namespace, String description, boolean freeform,
             String declaration) {
-        ToolCall call(String callId, String arguments) {
-            return new ToolCall(callId, name, arguments, namespace);
+        /** A call of this tool that the script started by {@code parentCallId} made. */
+        ToolCall call(String callId, String parentCallId, String input) {
+            ToolCall.Payload payload = freeform ? new ToolCall.Payload.Freeform(input)
+                    : new ToolCall.Payload.Arguments(input);
+            return new ToolCall(callId, name, namespace, payload, new ToolCall.Source.Nested(parentCallId));
         }
     }
 
@@ -79,7 +79,7 @@ record NestedTools(List<Entry> entries) {
 
     private static void add(Map<String, Entry> byName, ToolSpec.Member member, String namespace, String prefix) {
         String jsName = identifier(prefix == null ? member.name() : prefix + "__" + member.name());
-        String result = namespace != null && namespace.startsWith("mcp__") ? MCP_RESULT : result(member.name());
+        String result = member.result() == null ? TEXT_RESULT : TypeScriptTypes.of(member.result());
         Entry entry = switch (member) {
             case ToolSpec.Function f -> new Entry(jsName, f.name(), namespace, f.description(), false,
                     jsName + "(args: " + TypeScriptTypes.of(f.parameters()) + "): Promise<" + result + ">;");
@@ -87,14 +87,6 @@ record NestedTools(List<Entry> entries) {
                     jsName + "(input: string): Promise<" + result + ">;");
         };
         byName.putIfAbsent(jsName, entry);
-    }
-
-    private static String result(String name) {
-        return switch (name) {
-            case "exec_command", "write_stdin", "shell" -> EXEC_RESULT;
-            case "view_image" -> "{ image_url: string }";
-            default -> "{ output: string }";
-        };
     }
 
     /** A tool name as a JavaScript identifier: characters an identifier cannot hold become underscores. */

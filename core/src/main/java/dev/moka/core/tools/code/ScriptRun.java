@@ -250,7 +250,7 @@ final class ScriptRun {
         Thread worker = Thread.ofVirtual().name("moka-script-" + cell.id() + "-call-" + id).unstarted(() -> {
             Wake.ToolDone done;
             try {
-                ToolResult result = host.dispatch(entry.call(CodeMode.nestedCallId(callId, id), input));
+                ToolResult result = host.dispatch(entry.call(CodeMode.nestedCallId(callId, id), callId, input));
                 done = ScriptValues.of(result, id);
             } catch (InterruptedException e) {
                 done = new Wake.ToolDone(id, false, e.getMessage() != null ? e.getMessage()
@@ -271,9 +271,8 @@ final class ScriptRun {
         private ScriptValues() {}
 
         static Wake.ToolDone of(ToolResult result, int id) {
-            Object value = result.extras().get(ToolResult.SCRIPT_VALUE);
-            if (value != null) {
-                return new Wake.ToolDone(id, true, value.toString());
+            if (result.structured() != null) {
+                return new Wake.ToolDone(id, true, dev.moka.protocol.Json.write(result.structured()));
             }
             if (result.isError()) {
                 return new Wake.ToolDone(id, false, result.forModel());

@@ -1,19 +1,24 @@
 package dev.moka.core.tools.code;
 
-import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ParamsBinder;
+import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.Json;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** {@code wait}: waits again for a script {@code exec} left running, or ends it. */
-final class WaitTool implements Tool {
+final class WaitTool implements TypedTool<WaitTool.Params> {
     /** How long a terminated script is given to report its end. */
     private static final long TERMINATE_GRACE_MS = 5_000;
     private final CodeMode codeMode;
+
+    /** The arguments, read leniently: a missing or odd field takes its default. */
+    record Params(ObjectNode args) {}
 
     WaitTool(CodeMode codeMode) {
         this.codeMode = codeMode;
@@ -25,19 +30,45 @@ final class WaitTool implements Tool {
     }
 
     @Override
-    public ToolSpec spec() {
-        return ExecSpec.waitSpec();
+    public String description() {
+        return ExecSpec.waitSpec().description();
     }
 
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        JsonNode args;
+    public Class<Params> parametersType() {
+        return Params.class;
+    }
+
+    @Override
+    public ObjectNode parametersSchema() {
+        return ExecSpec.waitSpec().parameters();
+    }
+
+    /** Empty text is no arguments, and JSON that is no object has none of the fields. */
+    @Override
+    public ObjectNode arguments(String text) throws ToolArguments.Invalid {
         try {
-            args = Json.parse(call.arguments() == null || call.arguments().isBlank() ? "{}" : call.arguments());
+            JsonNode parsed = Json.parse(text == null || text.isBlank() ? "{}" : text);
+            return parsed instanceof ObjectNode object ? object : Json.object();
         } catch (JacksonException | IllegalArgumentException e) {
-            return ToolResult.failure("wait takes a JSON object such as {\"cell_id\": \"1\"}: " + e.getMessage(),
-                    "bad wait arguments");
+            throw new ToolArguments.Invalid(e.getMessage());
         }
+    }
+
+    @Override
+    public ToolResult invalid(ToolArguments.Invalid problem) {
+        return ToolResult.failure("wait takes a JSON object such as {\"cell_id\": \"1\"}: " + problem.getMessage(),
+                "bad wait arguments");
+    }
+
+    @Override
+    public Params parse(ObjectNode arguments, ParamsBinder<Params> binder) {
+        return new Params(arguments);
+    }
+
+    @Override
+    public ToolResult call(Params params, ToolCall call, ToolContext context) throws InterruptedException {
+        JsonNode args = params.args();
         String id = args.path("cell_id").isNumber() ? args.get("cell_id").asString() : args.path("cell_id").asString("");
         Cell cell = codeMode.cell(id);
         if (cell == null) {

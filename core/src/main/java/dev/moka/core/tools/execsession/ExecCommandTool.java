@@ -4,18 +4,19 @@ import dev.moka.core.exec.CommandParser;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.SessionCommand;
 import dev.moka.core.exec.SessionResult;
-import dev.moka.core.policy.ExecPermit;
+import dev.moka.core.policy.Action;
+import dev.moka.core.policy.Attempt;
 import dev.moka.core.policy.ExecRequest;
-import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.Outcome;
+import dev.moka.core.sandbox.Confinement;
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.Workdirs;
+import dev.moka.core.tools.shell.CommandResultSchema;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.EventMsg;
 import java.io.IOException;
@@ -27,7 +28,7 @@ import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code exec_command} tool: starts a shell command that may outlive the call as an interactive session. */
-public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>, Tool {
+public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params> {
     public static final String NAME = "exec_command";
     static final long DEFAULT_YIELD_MS = 10_000;
     static final String EXPECTED = "Expected arguments like {\"cmd\": \"npm run dev\", \"workdir\": \"web\", "
@@ -40,7 +41,6 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     private final Map<String, String> childEnv;
     private final boolean login;
     private final String description;
-    private final Tool bound;
 
     /** A call's arguments, checked; {@code workdir} is resolved when the call runs, against its turn's cwd. */
     record Params(String cmd, String workdir, String shell, boolean tty, long yieldTimeMs, long maxOutputTokens,
@@ -55,7 +55,6 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
         this.childEnv = Map.copyOf(childEnv);
         this.login = login;
         this.description = SessionTools.description("exec_command.md", DEFAULT_YIELD_MS);
-        this.bound = asTool();
     }
 
     @Override
@@ -76,6 +75,11 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     @Override
     public ObjectNode parametersSchema() {
         return SessionSpecs.execCommand();
+    }
+
+    @Override
+    public ObjectNode resultSchema() {
+        return CommandResultSchema.schema();
     }
 
     @Override
@@ -109,16 +113,6 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
     }
 
     @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
-    }
-
-    @Override
     public ToolResult call(Params params, ToolCall call, ToolContext context) throws InterruptedException {
         Path cwd;
         try {
@@ -129,39 +123,36 @@ public final class ExecCommandTool implements TypedTool<ExecCommandTool.Params>,
         }
         List<String> argv = SessionTools.argv(params.shell(), login, params.cmd());
         var request = new ExecRequest(call.callId(), argv, cwd, params.escalate(), params.justification());
-        Guard guard = context.guard();
-        ExecPermit permit = guard.exec(request);
-        while (true) {
-            if (!(permit instanceof ExecPermit.Run run)) {
-                ExecPermit.Refused refused = (ExecPermit.Refused) permit;
-                return ToolResult.failure(refused.forModel(), refused.brief());
-            }
-            context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(),
-                    CommandParser.parse(argv)));
-            Duration yield = ExecSessionManager.clampYield(params.yieldTimeMs());
-            SessionResult result;
-            try {
-                result = sessions.start(new SessionCommand(argv, cwd, childEnv, params.tty(), call.callId(),
-                        run.confinement()), yield, ShellTool.deltas(call.callId(), context));
-            } catch (IOException e) {
-                String message = "cannot start " + params.shell() + ": " + e.getMessage();
-                context.emit(new EventMsg.ExecCommandEnd(call.callId(), "", message, message, 127, 0, message));
-                return ToolResult.failure(message, "cannot start " + params.shell());
-            }
-            String text = SessionTools.modelOutput(result, params.maxOutputTokens());
-            Optional<String> denial = result.running() ? Optional.empty()
-                    : guard.denial(run, result.exitCode(), result.output(), cwd);
-            if (denial.isPresent()) {
-                text = guard.explain(denial.get(), text);
-            }
-            SessionTools.emitEndIfExited(result, text, context);
-            if (denial.isPresent() && run.askOnDenial()) {
-                permit = guard.retryUnsandboxed(request, denial.get());
-                if (permit instanceof ExecPermit.Run) {
-                    continue;
-                }
-            }
-            return SessionTools.result(text, result);
+        Outcome<Attempt<SessionResult>> outcome = context.orchestrator().command(new Action.Command(request),
+                confinement -> start(params, argv, cwd, call, context, confinement));
+        return switch (outcome) {
+            case Outcome.Refused<Attempt<SessionResult>> refused -> ToolResult.failure(refused.forModel(),
+                    refused.brief());
+            case Outcome.Done<Attempt<SessionResult>>(Attempt.Unstarted<SessionResult> unstarted) ->
+                    ToolResult.failure(unstarted.text(), "cannot start " + params.shell());
+            // The text, not the result's own output, since it may say that the sandbox denied the command.
+            case Outcome.Done<Attempt<SessionResult>>(Attempt<SessionResult> ran) ->
+                    SessionTools.result(ran.text(), ran.value());
+        };
+    }
+
+    /** One start of the session: it exited, it is still running, or its shell could not start. */
+    private Attempt<SessionResult> start(Params params, List<String> argv, Path cwd, ToolCall call, ToolContext context,
+            Confinement confinement) throws InterruptedException {
+        Duration yield = ExecSessionManager.clampYield(params.yieldTimeMs());
+        SessionResult result;
+        try {
+            result = sessions.start(new SessionCommand(argv, cwd, childEnv, params.tty(), call.callId(),
+                    confinement), yield, ShellTool.deltas(call.callId(), context));
+        } catch (IOException e) {
+            String message = "cannot start " + params.shell() + ": " + e.getMessage();
+            return new Attempt.Unstarted<>(null, message, new Attempt.Exit("", message, message, 127, Duration.ZERO));
         }
+        String text = SessionTools.modelOutput(result, params.maxOutputTokens());
+        if (result.running()) {
+            return new Attempt.Running<>(result, text);
+        }
+        return new Attempt.Exited<>(result, text, new Attempt.Exit("", "",
+                result.output(), result.exitCode(), result.wallTime()));
     }
 }

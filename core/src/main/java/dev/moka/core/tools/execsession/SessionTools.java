@@ -4,6 +4,7 @@ import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.SessionResult;
 import dev.moka.core.tools.ToolContext;
+import tools.jackson.databind.JsonNode;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.EventMsg;
 import java.io.IOException;
@@ -61,18 +62,15 @@ final class SessionTools {
 
     /** The result of a call that started or fed a session: a failure only when the command exited non-zero. */
     static ToolResult result(String text, SessionResult result) {
-        String value = scriptValue(text, result);
+        JsonNode value = scriptValue(text, result);
         if (result.running()) {
-            return ToolResult.ok(text, "", "session " + result.sessionId() + " still running")
-                    .withExtra(ToolResult.SCRIPT_VALUE, value);
+            return new ToolResult(false, text, "", "session " + result.sessionId() + " still running", value);
         }
-        String brief = "exited with " + result.exitCode();
-        return (result.exitCode() == 0 ? ToolResult.ok(text, "", brief)
-                : new ToolResult(true, text, "", brief, java.util.Map.of())).withExtra(ToolResult.SCRIPT_VALUE, value);
+        return new ToolResult(result.exitCode() != 0, text, "", "exited with " + result.exitCode(), value);
     }
 
     /** What a code-mode script receives: the same output the model would read, as an object. */
-    private static String scriptValue(String text, SessionResult result) {
+    private static JsonNode scriptValue(String text, SessionResult result) {
         var value = dev.moka.protocol.Json.object();
         int start = text.indexOf("Output:\n");
         value.put("output", start < 0 ? result.output() : text.substring(start + "Output:\n".length()));
@@ -87,7 +85,7 @@ final class SessionTools {
             value.put("original_token_count", Long.parseLong(text.substring(count + 22, text.indexOf('\n', count))));
         }
         value.put("wall_time_seconds", result.wallTime().toMillis() / 1000.0);
-        return dev.moka.protocol.Json.write(value);
+        return value;
     }
 
     /** Reports the end of the command under the id of the call that started it, once it has exited. */

@@ -4,18 +4,17 @@ import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.SessionResult;
 import dev.moka.core.exec.UnknownSessionException;
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
+import dev.moka.core.tools.shell.CommandResultSchema;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.shell.ShellTool;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code write_stdin} tool: types into a running session and collects what it printed since. */
-public final class WriteStdinTool implements TypedTool<WriteStdinTool.Params>, Tool {
+public final class WriteStdinTool implements TypedTool<WriteStdinTool.Params> {
     public static final String NAME = "write_stdin";
     static final long DEFAULT_YIELD_MS = 250;
     static final String EXPECTED = "Expected arguments like {\"session_id\": 1000, \"chars\": \"yes\\n\", "
@@ -23,7 +22,6 @@ public final class WriteStdinTool implements TypedTool<WriteStdinTool.Params>, T
 
     private final ExecSessionManager sessions;
     private final String description;
-    private final Tool bound;
 
     /** A call's arguments, checked. */
     record Params(long sessionId, String chars, long yieldTimeMs, long maxOutputTokens) {}
@@ -31,7 +29,6 @@ public final class WriteStdinTool implements TypedTool<WriteStdinTool.Params>, T
     public WriteStdinTool(ExecSessionManager sessions) {
         this.sessions = sessions;
         this.description = SessionTools.description("write_stdin.md", DEFAULT_YIELD_MS);
-        this.bound = asTool();
     }
 
     @Override
@@ -47,6 +44,11 @@ public final class WriteStdinTool implements TypedTool<WriteStdinTool.Params>, T
     @Override
     public Class<Params> parametersType() {
         return Params.class;
+    }
+
+    @Override
+    public ObjectNode resultSchema() {
+        return CommandResultSchema.schema();
     }
 
     @Override
@@ -70,16 +72,6 @@ public final class WriteStdinTool implements TypedTool<WriteStdinTool.Params>, T
         return new Params(sessionId, chars == null ? "" : chars,
                 SessionArguments.positive(args, "yield_time_ms", DEFAULT_YIELD_MS),
                 SessionArguments.positive(args, "max_output_tokens", SessionTools.DEFAULT_MAX_TOKENS));
-    }
-
-    @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
     }
 
     @Override

@@ -2,12 +2,10 @@ package dev.moka.core.tools.image;
 
 import dev.moka.core.tools.FollowUpSource;
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;
@@ -28,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * The {@code view_image} tool: attaches a local picture to the conversation as an {@code input_image} data URL
  * in a user message after the call's output, scaled down when it is larger than the model takes.
  */
-public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Tool, FollowUpSource {
+public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, FollowUpSource {
     public static final String NAME = "view_image";
     /** The longest side, in pixels, the model is sent; larger images are scaled down to it. */
     public static final int MAX_SIDE = 2048;
@@ -38,7 +36,6 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
     private static final String DESCRIPTION = readDescription();
 
     private final List<ResponseItem> pending = new ArrayList<>();
-    private final Tool bound = asTool();
 
     /** A call's arguments: the image file, as the model gave it. */
     record Params(String path) {}
@@ -56,6 +53,14 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
     @Override
     public Class<Params> parametersType() {
         return Params.class;
+    }
+
+    @Override
+    public ObjectNode resultSchema() {
+        ObjectNode schema = dev.moka.protocol.Json.object().put("type", "object");
+        schema.putObject("properties").putObject("image_url").put("type", "string");
+        schema.putArray("required").add("image_url");
+        return schema;
     }
 
     @Override
@@ -86,16 +91,6 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
     }
 
     @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
-    }
-
-    @Override
     public ToolResult call(Params params, ToolCall call, ToolContext context) {
         String pathArg = params.path();
         Path file;
@@ -112,8 +107,7 @@ public final class ViewImageTool implements TypedTool<ViewImageTool.Params>, Too
             }
             return ToolResult.ok("Attached image " + pathArg + " (" + image.describeSize()
                     + "); it follows as a user message.", "", "viewed " + pathArg)
-                    .withExtra(ToolResult.SCRIPT_VALUE, dev.moka.protocol.Json.write(
-                            dev.moka.protocol.Json.object().put("image_url", url)));
+                    .withStructured(dev.moka.protocol.Json.object().put("image_url", url));
         } catch (ImagePreparer.Refused e) {
             return ToolResult.failure(e.getMessage(), "cannot view " + pathArg);
         }

@@ -1,9 +1,11 @@
 package dev.moka.core.tools.mcp;
 
 import dev.moka.core.tools.ToolSpec;
+import dev.moka.protocol.Json;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Comparator;
 import java.util.List;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * MCP tools as tool specs: one {@link ToolSpec.Namespace} {@code mcp__<server>} per server, its functions
@@ -26,6 +28,22 @@ public final class McpToolSpecs {
     }
 
     /** What the model reads about a tool: its description, else its title. */
+    /** The data a call returns, as a script receives it: the server's CallToolResult, as a JSON Schema. */
+    public static ObjectNode result() {
+        ObjectNode schema = Json.object().put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        ObjectNode item = properties.putObject("content").put("type", "array").putObject("items").put("type", "object");
+        ObjectNode fields = item.putObject("properties");
+        for (String name : List.of("type", "text", "data", "mimeType")) {
+            fields.putObject(name).put("type", "string");
+        }
+        item.putArray("required").add("type");
+        properties.putObject("structuredContent");
+        properties.putObject("isError").put("type", "boolean");
+        schema.putArray("required").add("content");
+        return schema;
+    }
+
     static String description(McpSchema.Tool tool) {
         if (tool.description() != null && !tool.description().isBlank()) {
             return tool.description();

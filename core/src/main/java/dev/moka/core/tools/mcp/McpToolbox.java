@@ -75,7 +75,7 @@ public final class McpToolbox implements ExternalTools {
     public Optional<Tool> find(String name) {
         Listed listed = listed().get(name);
         return listed == null ? Optional.empty()
-                : Optional.of(new McpCallTool(listed.server(), listed.tool(), name, this::followUp));
+                : Optional.of(new McpCallTool(listed.server(), listed.tool(), name, this::followUp).asTool());
     }
 
     @Override
@@ -146,6 +146,7 @@ public final class McpToolbox implements ExternalTools {
     }
 
     private static ToolSpec.Function function(String name, McpSchema.Tool tool) {
-        return new ToolSpec.Function(name, McpToolSpecs.description(tool), SchemaCleaner.clean(tool.inputSchema()));
+        return new ToolSpec.Function(name, McpToolSpecs.description(tool), SchemaCleaner.clean(tool.inputSchema()),
+                McpToolSpecs.result());
     }
 }

@@ -1,7 +1,9 @@
 package dev.moka.core.tools.patch;
 
-import dev.moka.core.policy.PatchPermit;
-import dev.moka.core.tools.Tool;
+import dev.moka.core.policy.Action;
+import dev.moka.core.policy.Orchestrator;
+import dev.moka.core.policy.Outcome;
+import dev.moka.core.tools.FreeformTool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
@@ -10,6 +12,8 @@ import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TurnListener;
 import dev.moka.protocol.EventMsg;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -17,7 +21,7 @@ import java.util.function.Supplier;
  * The {@code apply_patch} tool: applies a {@code *** Begin Patch} patch under the turn's working directory,
  * all files or none, and reports the change as PatchApplyBegin/End and TurnDiff events.
  */
-public final class ApplyPatchTool implements Tool, TurnListener {
+public final class ApplyPatchTool implements FreeformTool, TurnListener {
     public static final String NAME = "apply_patch";
 
     /** How the model sends the patch: as a JSON {@code input} argument, or as the raw text of a custom tool. */
@@ -75,19 +79,20 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         return spec;
     }
 
+    /** A bare patch sent without the JSON is taken as it is. */
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        String patch = call.arguments();
-        if (form == Form.FUNCTION) {
-            try {
-                patch = patchArgument(call.arguments());
-            } catch (ToolArguments.Invalid e) {
-                return ToolResult.failure("Invalid apply_patch arguments: " + e.getMessage() + ". Send {\"input\":"
-                        + " \"<the patch>\"}, the whole patch from '*** Begin Patch' to '*** End Patch'.",
-                        "bad apply_patch arguments");
-            }
-        }
-        return applyPatch(call.callId(), patch, context);
+    public String input(String arguments) throws ToolArguments.Invalid {
+        return patchArgument(arguments);
+    }
+
+    @Override
+    public String argumentsHint() {
+        return "Send {\"input\": \"<the patch>\"}, the whole patch from '*** Begin Patch' to '*** End Patch'.";
+    }
+
+    @Override
+    public ToolResult call(String input, ToolCall call, ToolContext context) throws InterruptedException {
+        return applyPatch(call.callId(), input, context);
     }
 
     /**
@@ -110,20 +115,29 @@ public final class ApplyPatchTool implements Tool, TurnListener {
         var changes = PatchReport.changes(plan, context.cwd());
         // Moka writes the files itself, outside any sandbox: every real path is checked against the policy, and the
         // commit never follows a link, so a folder a command swaps for one after this check cannot redirect it.
-        PatchPermit permit = context.guard().patch(callId, List.copyOf(plan.after().keySet()), changes);
-        if (permit instanceof PatchPermit.Refused refused) {
-            return ToolResult.failure(refused.forModel(), refused.brief());
-        }
-        context.emit(new EventMsg.PatchApplyBegin(callId, ((PatchPermit.Allowed) permit).autoApproved(), changes));
-        try {
-            PatchCommit.commit(plan, GuardedFolders.of(context.guard().rules(), plan.after().keySet()));
-        } catch (PatchException e) {
-            String message = "The patch could not be written: " + e.getMessage();
-            context.emit(new EventMsg.PatchApplyEnd(callId, "", message, false));
-            return ToolResult.failure(message, "patch not written");
+        // The value is the failure to report, when the write failed.
+        Outcome<Optional<ToolResult>> outcome = context.orchestrator().patch(
+                new Action.Patch(callId, List.copyOf(plan.after().keySet()), changes), rules -> {
+                    try {
+                        PatchCommit.commit(plan, GuardedFolders.of(rules, plan.after().keySet()));
+                    } catch (PatchException e) {
+                        String message = "The patch could not be written: " + e.getMessage();
+                        return new Orchestrator.Written<>(Optional.of(ToolResult.failure(message,
+                                "patch not written")), false, "", message);
+                    }
+                    return new Orchestrator.Written<>(Optional.empty(), true, PatchReport.summary(plan), "");
+                });
+        switch (outcome) {
+            case Outcome.Refused<Optional<ToolResult>> refused -> {
+                return ToolResult.failure(refused.forModel(), refused.brief());
+            }
+            case Outcome.Done<Optional<ToolResult>>(Optional<ToolResult> failed) -> {
+                if (failed.isPresent()) {
+                    return failed.get();
+                }
+            }
         }
         String summary = PatchReport.summary(plan);
-        context.emit(new EventMsg.PatchApplyEnd(callId, summary, "", true));
         TurnDiffTracker tracker = turnDiffs.get();
         if (tracker == null) {
             tracker = new TurnDiffTracker();

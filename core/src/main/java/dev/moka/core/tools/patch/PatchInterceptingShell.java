@@ -6,6 +6,7 @@ import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolSpec;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.protocol.Json;
 import java.nio.file.Path;
@@ -25,14 +26,9 @@ public final class PatchInterceptingShell implements Tool {
     private final Tool shell;
     private final ApplyPatchTool patches;
 
-    public PatchInterceptingShell(Tool shell, ApplyPatchTool patches) {
-        this.shell = shell;
+    public PatchInterceptingShell(TypedTool<?> shell, ApplyPatchTool patches) {
+        this.shell = shell.asTool();
         this.patches = patches;
-    }
-
-    /** The wrapped tool, for callers that look for a capability of it. */
-    public Tool shell() {
-        return shell;
     }
 
     @Override

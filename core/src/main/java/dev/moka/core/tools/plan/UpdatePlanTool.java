@@ -1,13 +1,11 @@
 package dev.moka.core.tools.plan;
 
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
@@ -19,11 +17,10 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code update_plan} tool: the model's checklist for the task, shown to the user as it changes. */
-public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs>, Tool {
+public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs> {
     public static final String NAME = "update_plan";
 
     private final String description = ToolDescription.render(UpdatePlanTool.class, "plan.md", Map.of());
-    private final Tool bound = asTool();
 
     @Override
     public String name() {
@@ -56,16 +53,6 @@ public final class UpdatePlanTool implements TypedTool<UpdatePlanArgs>, Tool {
     @Override
     public String argumentsHint() {
         return PlanArguments.EXPECTED;
-    }
-
-    @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
     }
 
     @Override

@@ -8,17 +8,16 @@ import dev.moka.core.exec.OutputTruncation;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.exec.ShellWords;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
-import dev.moka.core.policy.ExecPermit;
+import dev.moka.core.policy.Action;
+import dev.moka.core.policy.Attempt;
 import dev.moka.core.policy.ExecRequest;
-import dev.moka.core.policy.Guard;
+import dev.moka.core.policy.Outcome;
 import dev.moka.core.tools.ParamsBinder;
-import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.EventMsg;
@@ -30,10 +29,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The {@code shell} tool: runs an argv the model gives and returns its interleaved output and exit code. */
-public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
+public final class ShellTool implements TypedTool<ShellToolCallParams> {
     public static final String NAME = "shell";
     /** The model reads at most this much of a command's output; the middle is cut beyond it. */
     public static final int MODEL_OUTPUT_BYTES = 10 * 1024;
@@ -44,7 +44,6 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
     private final Map<String, String> childEnv;
     private final String loginShell;
     private final String description;
-    private final Tool bound;
 
     /** {@code parentEnv} is usually {@code System.getenv()}; credentials are filtered out of it here. */
     public ShellTool(ProcessRunner runner, Map<String, String> parentEnv) {
@@ -62,7 +61,6 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
         this.description = ToolDescription.render(ShellTool.class, "shell.md", Map.of(
                 "default_timeout_ms", ExecParams.DEFAULT_TIMEOUT.toMillis(),
                 "max_output_kib", MODEL_OUTPUT_BYTES / 1024));
-        this.bound = asTool();
     }
 
     @Override
@@ -93,18 +91,13 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
     }
 
     @Override
+    public ObjectNode resultSchema() {
+        return CommandResultSchema.schema();
+    }
+
+    @Override
     public String argumentsHint() {
         return ShellArguments.EXPECTED;
-    }
-
-    @Override
-    public ToolSpec spec() {
-        return bound.spec();
-    }
-
-    @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
-        return bound.run(call, context);
     }
 
     @Override
@@ -120,35 +113,24 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
         List<String> argv = params.command();
         var request = new ExecRequest(call.callId(), argv, cwd, Boolean.TRUE.equals(params.withEscalatedPermissions()),
                 params.justification());
-        Guard guard = context.guard();
-        ExecPermit permit = guard.exec(request);
         Duration timeout = params.timeoutMs() == null ? null : Duration.ofMillis(params.timeoutMs());
-        while (true) {
-            if (!(permit instanceof ExecPermit.Run run)) {
-                ExecPermit.Refused refused = (ExecPermit.Refused) permit;
-                return ToolResult.failure(refused.forModel(), refused.brief());
-            }
-            context.emit(new EventMsg.ExecCommandBegin(call.callId(), argv, cwd.toString(),
-                    CommandParser.parse(argv)));
-            ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv,
-                    run.confinement()), deltas(call.callId(), context));
-            String output = OutputTruncation.middle(result.aggregatedOutput(), MODEL_OUTPUT_BYTES);
-            Optional<String> denial = guard.denial(run, result.exitCode(), result.aggregatedOutput(), cwd);
-            if (denial.isPresent()) {
-                output = guard.explain(denial.get(), output);
-            }
-            context.emit(new EventMsg.ExecCommandEnd(call.callId(), result.stdout(), result.stderr(),
-                    result.aggregatedOutput(), result.exitCode(), result.duration().toMillis(), output));
-            if (denial.isPresent() && run.askOnDenial()) {
-                permit = guard.retryUnsandboxed(request, denial.get());
-                if (permit instanceof ExecPermit.Run) {
-                    continue;
-                }
-            }
+        Outcome<Attempt<ExecResult>> outcome = context.orchestrator().command(new Action.Command(request),
+                confinement -> {
+                    ExecResult result = runner.run(new ExecParams(withProfile(argv), cwd, timeout, childEnv,
+                            confinement), deltas(call.callId(), context));
+                    return new Attempt.Exited<>(result, OutputTruncation.middle(result.aggregatedOutput(),
+                            MODEL_OUTPUT_BYTES), new Attempt.Exit(result.stdout(), result.stderr(),
+                            result.aggregatedOutput(), result.exitCode(), result.duration()));
+                });
+        return switch (outcome) {
+            case Outcome.Refused<Attempt<ExecResult>> refused -> ToolResult.failure(refused.forModel(),
+                    refused.brief());
             // A non-zero exit is reported to the model through the output's exit_code, not as a message.
-            return new ToolResult(result.exitCode() != 0, modelOutput(output, result), "",
-                    ShellWords.join(argv) + " -> exit " + result.exitCode(), Map.of("exit_code", result.exitCode()));
-        }
+            case Outcome.Done<Attempt<ExecResult>>(Attempt<ExecResult> ran) -> new ToolResult(
+                    ran.value().exitCode() != 0, modelOutput(ran.text(), ran.value()), "",
+                    ShellWords.join(argv) + " -> exit " + ran.value().exitCode(),
+                    scriptValue(ran.text(), ran.value()));
+        };
     }
 
     private List<String> withProfile(List<String> argv) {
@@ -169,6 +151,12 @@ public final class ShellTool implements TypedTool<ShellToolCallParams>, Tool {
                 context.emit(new EventMsg.ExecCommandOutputDelta(callId, stream, text));
             }
         };
+    }
+
+    /** What a code-mode script receives: the output the model reads and the exit code, as its type declares. */
+    private static JsonNode scriptValue(String output, ExecResult result) {
+        return Json.object().put("output", output).put("exit_code", result.exitCode())
+                .put("wall_time_seconds", result.duration().toMillis() / 1000.0);
     }
 
     private static String modelOutput(String output, ExecResult result) {

@@ -70,22 +70,19 @@ public final class FetchUrl implements TypedTool<FetchParams> {
             return ToolResult.failure("Cannot fetch \"" + params.url() + "\": not a valid URL (" + e.getReason()
                     + ").", "bad URL");
         }
-        String serviceError = null;
         if (service != null) {
+            // A service that fails or returns an empty page leaves the page to be fetched from here.
             try {
                 ServiceClient.Reply reply = service.post(Json.write(Json.object().put("url", uri.toString())),
                         call.callId(), Map.of("Accept", "text/markdown"));
                 if (!reply.body().isBlank()) {
-                    return capped(reply.body(), uri.toString(), null).withExtra("via", "service")
-                            .withExtra("attempts", reply.attempts());
+                    return capped(reply.body(), uri.toString(), null);
                 }
-                serviceError = "the fetch service returned an empty page";
             } catch (ServiceClient.Failure e) {
-                serviceError = e.getMessage();
+                // Fetched locally below.
             }
         }
-        ToolResult result = fetchLocally(uri);
-        return serviceError == null ? result : result.withExtra("service_error", serviceError);
+        return fetchLocally(uri);
     }
 
     private ToolResult fetchLocally(URI uri) throws InterruptedException {
@@ -93,23 +90,18 @@ public final class FetchUrl implements TypedTool<FetchParams> {
         try {
             page = local.fetch(uri);
         } catch (LocalFetcher.Failure e) {
-            return ToolResult.failure("Fetch failed: " + e.getMessage() + ".", "fetch failed")
-                    .withExtra("via", "local");
+            return ToolResult.failure("Fetch failed: " + e.getMessage() + ".", "fetch failed");
         }
         String type = page.contentType().toLowerCase(Locale.ROOT);
         String text = new String(page.body(), charset(page.contentType()));
-        ToolResult result;
         if (type.startsWith("text/markdown") || type.startsWith("text/plain") || type.startsWith("text/x-markdown")
                 || type.contains("json")) {
-            result = capped(text, page.uri().toString(), cutNote(page));
+            return capped(text, page.uri().toString(), cutNote(page));
         } else if (type.startsWith("text/html") || type.contains("xhtml") || (type.isEmpty() && looksLikeHtml(text))) {
-            result = html(text, page);
-        } else {
-            result = ToolResult.failure("Fetch failed: " + page.uri() + " is " + page.contentType()
-                    + ", which cannot be read as text.", "not text");
+            return html(text, page);
         }
-        return result.withExtra("via", "local").withExtra("final_url", page.uri().toString())
-                .withExtra("redirects", page.redirects()).withExtra("truncated", page.truncated());
+        return ToolResult.failure("Fetch failed: " + page.uri() + " is " + page.contentType()
+                + ", which cannot be read as text.", "not text");
     }
 
     private static ToolResult html(String html, LocalFetcher.Page page) {

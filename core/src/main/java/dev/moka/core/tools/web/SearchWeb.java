@@ -64,22 +64,20 @@ public final class SearchWeb implements TypedTool<SearchParams> {
         try {
             reply = service.post(Json.write(body(params)), call.callId(), Map.of());
         } catch (ServiceClient.Failure e) {
-            return ToolResult.failure("Search failed: " + e.getMessage() + ".", "search failed")
-                    .withExtra("attempts", e.attempts);
+            return ToolResult.failure("Search failed: " + e.getMessage() + ".", "search failed");
         }
         List<SearchResult> results;
         try {
             results = parse(reply.body());
         } catch (SearchResult.MalformedAnswer e) {
             return ToolResult.failure("Search failed: the service's answer could not be read (" + e.getMessage()
-                    + ").", "search answer unreadable").withExtra("attempts", reply.attempts());
+                    + ").", "search answer unreadable");
         }
-        ToolResult result = results.isEmpty()
+        return results.isEmpty()
                 ? ToolResult.ok("", "No results for \"" + params.query() + "\". Try other words or fewer filters.",
                         "no results")
                 : ToolResult.ok(SearchOutput.format(results, MAX_OUTPUT_CHARS), "",
                         results.size() + " results for " + params.query());
-        return result.withExtra("attempts", reply.attempts()).withExtra("results", results.size());
     }
 
     private ObjectNode body(SearchParams params) {

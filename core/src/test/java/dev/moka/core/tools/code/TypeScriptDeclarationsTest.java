@@ -49,7 +49,8 @@ class TypeScriptDeclarationsTest {
                  "required": ["a", "b"]}
                 """);
         return ToolSpec.Namespace.of("mcp__calc", "Tools of the MCP server \"calc\".",
-                List.of(new ToolSpec.Function("get-sum", "Adds two numbers. Exactly.", schema)));
+                List.of(new ToolSpec.Function("get-sum", "Adds two numbers. Exactly.", schema,
+                        dev.moka.core.tools.mcp.McpToolSpecs.result())));
     }
 
     @Test

@@ -40,14 +40,14 @@ class ExecCommandToolTest {
     }
 
     private ToolResult exec(RecordingToolContext context, String callId, ObjectNode args) throws Exception {
-        return exec.run(new ToolCall(callId, ExecCommandTool.NAME, Json.write(args)), context);
+        return exec.asTool().run(new ToolCall(callId, ExecCommandTool.NAME, Json.write(args)), context);
     }
 
     private ToolResult write(RecordingToolContext context, String sessionId, String chars, int yieldMs)
             throws Exception {
         ObjectNode args = Json.object().put("session_id", Integer.parseInt(sessionId)).put("chars", chars)
                 .put("yield_time_ms", yieldMs);
-        return write.run(new ToolCall("w-" + sessionId, WriteStdinTool.NAME, Json.write(args)), context);
+        return write.asTool().run(new ToolCall("w-" + sessionId, WriteStdinTool.NAME, Json.write(args)), context);
     }
 
     private static String sessionId(ToolResult result) {
@@ -168,7 +168,7 @@ class ExecCommandToolTest {
     void experimentalUseProfileRunsALoginShell() throws Exception {
         ExecCommandTool login = new ExecCommandTool(sessions, Map.of("PATH", System.getenv("PATH")), true);
         RecordingToolContext context = new RecordingToolContext(dir);
-        login.run(new ToolCall("c1", ExecCommandTool.NAME, "{\"cmd\":\"shopt -q login_shell && echo login\"}"),
+        login.asTool().run(new ToolCall("c1", ExecCommandTool.NAME, "{\"cmd\":\"shopt -q login_shell && echo login\"}"),
                 context);
 
         assertThat(context.events(EventMsg.ExecCommandBegin.class).getFirst().command()).containsExactly(
@@ -178,13 +178,13 @@ class ExecCommandToolTest {
 
     @Test
     void specsAreStable() {
-        assertThat(ResponsesTools.render(exec.spec()).get("name").asString()).isEqualTo("exec_command");
-        assertThat(ResponsesTools.render(exec.spec()).get("parameters").get("required")).hasToString("[\"cmd\"]");
-        assertThat(ResponsesTools.render(exec.spec()).get("parameters").get("properties").propertyNames()).containsExactly("cmd", "workdir",
+        assertThat(ResponsesTools.render(exec.asTool().spec()).get("name").asString()).isEqualTo("exec_command");
+        assertThat(ResponsesTools.render(exec.asTool().spec()).get("parameters").get("required")).hasToString("[\"cmd\"]");
+        assertThat(ResponsesTools.render(exec.asTool().spec()).get("parameters").get("properties").propertyNames()).containsExactly("cmd", "workdir",
                 "shell", "tty", "yield_time_ms", "max_output_tokens", "sandbox_permissions", "justification");
-        assertThat(ResponsesTools.render(write.spec()).get("parameters").get("properties").propertyNames()).containsExactly("session_id",
+        assertThat(ResponsesTools.render(write.asTool().spec()).get("parameters").get("properties").propertyNames()).containsExactly("session_id",
                 "chars", "yield_time_ms", "max_output_tokens");
-        assertThat(ResponsesTools.render(exec.spec()).get("description").asString()).doesNotContain("{{");
-        assertThat(ResponsesTools.render(write.spec()).get("description").asString()).doesNotContain("{{");
+        assertThat(ResponsesTools.render(exec.asTool().spec()).get("description").asString()).doesNotContain("{{");
+        assertThat(ResponsesTools.render(write.asTool().spec()).get("description").asString()).doesNotContain("{{");
     }
 }

@@ -83,7 +83,8 @@ class ViewImageSessionTest {
                 "0.0.0", "openai", "gpt-5.1-codex"), now);
         var context = new TurnContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelCatalog.bundled().lookup("gpt-5.1-codex"), null, ReasoningSummary.AUTO, null));
-        return Session.start(SessionSetup.builder(id, context, client, new ToolRouter(List.of(new ViewImageTool())),
-                rollout).instructions("You are a test agent.", null).build());
+        return Session.start(SessionSetup.builder(id, context, client,
+                new ToolRouter(List.of(new ViewImageTool().asTool())), rollout)
+                .instructions("You are a test agent.", null).build());
     }
 }

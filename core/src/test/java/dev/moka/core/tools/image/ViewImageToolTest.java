@@ -25,7 +25,7 @@ class ViewImageToolTest {
     private final ViewImageTool tool = new ViewImageTool();
 
     private ToolResult view(String path) throws InterruptedException {
-        return tool.run(new ToolCall("c1", ViewImageTool.NAME, "{\"path\":\"" + path + "\"}"),
+        return tool.asTool().run(new ToolCall("c1", ViewImageTool.NAME, "{\"path\":\"" + path + "\"}"),
                 new RecordingToolContext(dir));
     }
 

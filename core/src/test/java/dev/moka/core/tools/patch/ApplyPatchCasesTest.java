@@ -48,7 +48,7 @@ class ApplyPatchCasesTest {
         Map<String, String> before = FileTrees.read(dir);
 
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
-                .run(new ToolCall("call-1", ApplyPatchTool.NAME, c.patch()), new RecordingToolContext(dir));
+                .asTool().run(new ToolCall("call-1", ApplyPatchTool.NAME, c.patch()), new RecordingToolContext(dir));
 
         if (c.after() != null) {
             assertThat(result.success()).as(result.forModel()).isTrue();

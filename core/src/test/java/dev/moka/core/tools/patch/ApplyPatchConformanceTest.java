@@ -51,7 +51,7 @@ class ApplyPatchConformanceTest {
             String patch = Files.readString(scenario.resolve("patch.txt"), StandardCharsets.UTF_8);
 
             ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
-                    .run(new ToolCall("call-" + name, ApplyPatchTool.NAME, patch), new RecordingToolContext(work));
+                    .asTool().run(new ToolCall("call-" + name, ApplyPatchTool.NAME, patch), new RecordingToolContext(work));
 
             if (REJECTED.contains(name) || name.equals(PARTIAL_SUCCESS)) {
                 assertThat(result.success()).as(result.forModel()).isFalse();

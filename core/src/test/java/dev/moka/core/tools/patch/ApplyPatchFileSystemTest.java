@@ -22,7 +22,7 @@ class ApplyPatchFileSystemTest {
     private Path outside;
 
     private ToolResult apply(String body) throws InterruptedException {
-        return new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).run(new ToolCall("c", ApplyPatchTool.NAME,
+        return new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).asTool().run(new ToolCall("c", ApplyPatchTool.NAME,
                 "*** Begin Patch\n" + body + "*** End Patch\n"), new RecordingToolContext(work));
     }
 

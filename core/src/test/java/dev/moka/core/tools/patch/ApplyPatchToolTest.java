@@ -57,7 +57,7 @@ class ApplyPatchToolTest {
         ObjectNode args = Json.object().put("input", PATCH);
 
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FUNCTION)
-                .run(new ToolCall("call-7", ApplyPatchTool.NAME, Json.write(args)), context);
+                .asTool().run(new ToolCall("call-7", ApplyPatchTool.NAME, Json.write(args)), context);
 
         assertThat(result).isEqualTo(ToolResult.ok("Success. Updated the following files:\n"
                 + "A notes/todo.md\nM src/main.txt (moved from src/app.txt)\nD junk.txt\n", "", "patched 3 file(s)"));
@@ -69,7 +69,7 @@ class ApplyPatchToolTest {
         givenFiles();
 
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
-                .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
+                .asTool().run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
         assertThat(result.success()).as(result.forModel()).isTrue();
         assertAppliedTree();
@@ -80,7 +80,7 @@ class ApplyPatchToolTest {
         givenFiles();
 
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FUNCTION)
-                .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
+                .asTool().run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
         assertThat(result.success()).as(result.forModel()).isTrue();
         assertAppliedTree();
@@ -91,8 +91,8 @@ class ApplyPatchToolTest {
         givenFiles();
         ApplyPatchTool tool = new ApplyPatchTool(ApplyPatchTool.Form.FUNCTION);
 
-        ToolResult missing = tool.run(new ToolCall("c", ApplyPatchTool.NAME, "{\"patch\":\"x\"}"), context);
-        ToolResult number = tool.run(new ToolCall("c", ApplyPatchTool.NAME, "{\"input\":42}"), context);
+        ToolResult missing = tool.asTool().run(new ToolCall("c", ApplyPatchTool.NAME, "{\"patch\":\"x\"}"), context);
+        ToolResult number = tool.asTool().run(new ToolCall("c", ApplyPatchTool.NAME, "{\"input\":42}"), context);
 
         assertThat(missing).isEqualTo(ToolResult.failure("Invalid apply_patch arguments: missing required field"
                 + " \"input\". Send {\"input\": \"<the patch>\"}, the whole patch from '*** Begin Patch' to"
@@ -107,7 +107,7 @@ class ApplyPatchToolTest {
         givenFiles();
 
         new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
-                .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
+                .asTool().run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
         List<EventMsg> events = context.events();
         assertThat(events).hasSize(3);
@@ -158,7 +158,7 @@ class ApplyPatchToolTest {
         givenFiles();
 
         new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
-                .run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
+                .asTool().run(new ToolCall("call-7", ApplyPatchTool.NAME, PATCH), context);
 
         for (EventMsg msg : context.events()) {
             Event event = new Event("sub-1", msg);
@@ -170,7 +170,7 @@ class ApplyPatchToolTest {
     void aRefusedPatchEmitsNoEventAndSaysWhy() throws Exception {
         givenFiles();
 
-        ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).run(new ToolCall("c",
+        ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM).asTool().run(new ToolCall("c",
                 ApplyPatchTool.NAME, "*** Begin Patch\n*** Update File: src/app.txt\n@@\n-absent\n+x\n*** End Patch"),
                 context);
 
@@ -189,7 +189,7 @@ class ApplyPatchToolTest {
         givenFiles();
 
         ToolResult result = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM)
-                .run(new ToolCall("c", ApplyPatchTool.NAME, "*** Begin Patch\n*** Edit File: x\n*** End Patch"),
+                .asTool().run(new ToolCall("c", ApplyPatchTool.NAME, "*** Begin Patch\n*** Edit File: x\n*** End Patch"),
                         context);
 
         assertThat(result.forModel()).startsWith("The patch was not applied: it does not follow the patch format:"
@@ -202,9 +202,9 @@ class ApplyPatchToolTest {
         TurnDiffTracker turn = new TurnDiffTracker();
         ApplyPatchTool tool = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM, () -> turn);
 
-        tool.run(new ToolCall("c1", ApplyPatchTool.NAME,
+        tool.asTool().run(new ToolCall("c1", ApplyPatchTool.NAME,
                 "*** Begin Patch\n*** Update File: src/app.txt\n@@\n-old\n+middle\n*** End Patch\n"), context);
-        tool.run(new ToolCall("c2", ApplyPatchTool.NAME,
+        tool.asTool().run(new ToolCall("c2", ApplyPatchTool.NAME,
                 "*** Begin Patch\n*** Update File: src/app.txt\n@@\n-middle\n+last\n*** End Patch\n"), context);
 
         List<EventMsg.TurnDiff> diffs = context.events(EventMsg.TurnDiff.class);
@@ -226,9 +226,9 @@ class ApplyPatchToolTest {
         givenFiles();
         ApplyPatchTool tool = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM);
 
-        tool.run(new ToolCall("c1", ApplyPatchTool.NAME,
+        tool.asTool().run(new ToolCall("c1", ApplyPatchTool.NAME,
                 "*** Begin Patch\n*** Update File: src/app.txt\n@@\n-old\n+middle\n*** End Patch\n"), context);
-        tool.run(new ToolCall("c2", ApplyPatchTool.NAME,
+        tool.asTool().run(new ToolCall("c2", ApplyPatchTool.NAME,
                 "*** Begin Patch\n*** Delete File: junk.txt\n*** End Patch\n"), context);
 
         assertThat(context.events(EventMsg.TurnDiff.class).get(1).unifiedDiff())

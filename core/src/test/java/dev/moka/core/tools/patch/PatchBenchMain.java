@@ -53,7 +53,7 @@ public final class PatchBenchMain {
             Files.writeString(target, original, StandardCharsets.UTF_8);
             long start = System.nanoTime();
             ToolResult result =
-                    tool.run(new ToolCall("bench", ApplyPatchTool.NAME, patch), new RecordingToolContext(dir));
+                    tool.asTool().run(new ToolCall("bench", ApplyPatchTool.NAME, patch), new RecordingToolContext(dir));
             long toolNanos = System.nanoTime() - start;
             check(result.success(), result.output());
             String lastChange = "line " + (50 + 99 * (HUNKS - 1)) + " changed";

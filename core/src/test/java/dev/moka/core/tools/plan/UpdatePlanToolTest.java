@@ -22,7 +22,7 @@ class UpdatePlanToolTest {
     private final RecordingToolContext context = new RecordingToolContext(Path.of("."));
 
     private ToolResult call(String arguments) throws InterruptedException {
-        return tool.run(new ToolCall("call-1", "update_plan", arguments), context);
+        return tool.asTool().run(new ToolCall("call-1", "update_plan", arguments), context);
     }
 
     @Test
@@ -92,7 +92,7 @@ class UpdatePlanToolTest {
             golden = Json.write(Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
         }
 
-        assertThat(Json.write(ResponsesTools.render(tool.spec()))).isEqualTo(golden);
+        assertThat(Json.write(ResponsesTools.render(tool.asTool().spec()))).isEqualTo(golden);
         assertThat(tool.name()).isEqualTo("update_plan");
     }
 }

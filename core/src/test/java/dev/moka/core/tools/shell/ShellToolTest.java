@@ -33,7 +33,7 @@ class ShellToolTest {
     private final ShellTool tool = new ShellTool(new ProcessRunner(), System.getenv());
 
     private ToolResult call(RecordingToolContext context, String arguments) throws InterruptedException {
-        return tool.run(new ToolCall("call-1", "shell", arguments), context);
+        return tool.asTool().run(new ToolCall("call-1", "shell", arguments), context);
     }
 
     @Test
@@ -213,7 +213,7 @@ class ShellToolTest {
         parent.put("MOKA_VISIBLE", "yes");
         ShellTool withSecrets = new ShellTool(new ProcessRunner(), parent);
 
-        ToolResult result = withSecrets.run(new ToolCall("call-2", "shell", "{\"command\":[\"env\"]}"),
+        ToolResult result = withSecrets.asTool().run(new ToolCall("call-2", "shell", "{\"command\":[\"env\"]}"),
                 new RecordingToolContext(dir));
 
         assertThat(result.forModel()).contains("MOKA_VISIBLE=yes").doesNotContain("sk-do-not-leak");
@@ -227,10 +227,10 @@ class ShellToolTest {
             golden = Json.write(Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
         }
 
-        assertThat(Json.write(ResponsesTools.render(tool.spec()))).isEqualTo(golden);
+        assertThat(Json.write(ResponsesTools.render(tool.asTool().spec()))).isEqualTo(golden);
         // A caller that edits what it was given cannot change what later requests send.
-        ((ToolSpec.Function) tool.spec()).parameters().put("injected", true);
-        assertThat(Json.write(ResponsesTools.render(tool.spec()))).isEqualTo(golden);
+        ((ToolSpec.Function) tool.asTool().spec()).parameters().put("injected", true);
+        assertThat(Json.write(ResponsesTools.render(tool.asTool().spec()))).isEqualTo(golden);
         assertThat(tool.name()).isEqualTo("shell");
     }
 
@@ -250,7 +250,7 @@ class ShellToolTest {
                 List.of("drop_*"), Map.of("ADDED", "3"), List.of(), false);
         ShellTool configured = new ShellTool(new ProcessRunner(), parent, policy);
 
-        ToolResult result = configured.run(new ToolCall("c", ShellTool.NAME,
+        ToolResult result = configured.asTool().run(new ToolCall("c", ShellTool.NAME,
                 "{\"command\":[\"bash\",\"-c\",\"echo $KEEP-${DROP_ME:-gone}-$ADDED\"]}"),
                 new RecordingToolContext(dir));
 
