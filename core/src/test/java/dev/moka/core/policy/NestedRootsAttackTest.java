@@ -2,16 +2,10 @@ package dev.moka.core.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
-import dev.moka.core.tools.FixedToolContext;
-import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.shell.ShellTool;
-import dev.moka.protocol.AskForApproval;
-import dev.moka.protocol.Json;
 import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +18,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A project inside another writable root (under {@code /tmp}, or an extra writable root that holds it) keeps
@@ -109,13 +102,7 @@ class NestedRootsAttackTest {
     }
 
     private ToolResult attempt(LinuxSandbox mechanism, String script) throws Exception {
-        Map<String, String> env = Map.of("PATH", System.getenv("PATH"), "HOME", base.toString());
-        var guard = new Guard(AskForApproval.NEVER, rules(), new SandboxLauncher(mechanism, notice -> { }),
-                new SessionGrants(), Approver.NOBODY, e -> { });
-        var context = new FixedToolContext(work, AskForApproval.NEVER, policy(), e -> { }, guard);
-        ObjectNode args = Json.object();
-        args.putArray("command").add("bash").add("-c").add(script);
-        args.put("timeout_ms", 10_000);
-        return new ShellTool(new ProcessRunner(), env).asTool().run(new ToolCall("c", "shell", Json.write(args)), context);
+        return new SandboxedShell(work, home, Map.of("PATH", System.getenv("PATH"), "HOME", base.toString()))
+                .run(mechanism, policy(), script);
     }
 }

@@ -2,16 +2,8 @@ package dev.moka.core.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.sandbox.LinuxSandbox;
-import dev.moka.core.sandbox.SandboxLauncher;
-import dev.moka.core.sandbox.SandboxRules;
-import dev.moka.core.tools.FixedToolContext;
-import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.shell.ShellTool;
-import dev.moka.protocol.AskForApproval;
-import dev.moka.protocol.Json;
 import dev.moka.protocol.SandboxPolicy;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -31,7 +23,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Unix sockets bound outside the sandbox are doors out (a tmux server runs what it is told, an ssh-agent
@@ -158,15 +149,8 @@ class SocketAttackTest {
     }
 
     private ToolResult attempt(LinuxSandbox mechanism, SandboxPolicy policy, String script) throws Exception {
-        Map<String, String> env = Map.of("PATH", System.getenv("PATH"), "HOME", base.toString());
-        var rules = SandboxRules.of(policy, work, env, null, false);
-        var guard = new Guard(AskForApproval.NEVER, rules, new SandboxLauncher(mechanism, notice -> { }),
-                new SessionGrants(), Approver.NOBODY, e -> { });
-        var context = new FixedToolContext(work, AskForApproval.NEVER, policy, e -> { }, guard);
-        ObjectNode args = Json.object();
-        args.putArray("command").add("bash").add("-c").add(script);
-        args.put("timeout_ms", 10_000);
-        return new ShellTool(new ProcessRunner(), env).asTool().run(new ToolCall("c", "shell", Json.write(args)), context);
+        return new SandboxedShell(work, null, Map.of("PATH", System.getenv("PATH"), "HOME", base.toString()))
+                .run(mechanism, policy, script);
     }
 
     private static Process perl(String program) throws IOException {
