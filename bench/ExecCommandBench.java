@@ -1,5 +1,6 @@
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
+import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.execsession.ExecCommandTool;
@@ -24,7 +25,7 @@ public class ExecCommandBench {
         ToolContext context = new FixedToolContext(cwd, AskForApproval.NEVER, new SandboxPolicy.DangerFullAccess(),
                 event -> { });
         try (ExecSessionManager sessions = new ExecSessionManager()) {
-            ExecCommandTool tool = new ExecCommandTool(sessions, env, false);
+            Tool tool = new ExecCommandTool(sessions, env, false).asTool();
             ToolCall call = new ToolCall("bench", ExecCommandTool.NAME, "{\"cmd\":\"true\"}");
             for (int i = 0; i < 20; i++) {
                 tool.run(call, context);

@@ -6,6 +6,7 @@ import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxLauncher;
 import dev.moka.core.sandbox.SandboxRules;
 import dev.moka.core.tools.FixedToolContext;
+import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;
@@ -25,7 +26,7 @@ public class SandboxOverheadBench {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         Path cwd = Files.createTempDirectory("moka-sandbox-bench");
         Map<String, String> env = Map.of("PATH", System.getenv("PATH"));
-        ShellTool shell = new ShellTool(new ProcessRunner(), env);
+        Tool shell = new ShellTool(new ProcessRunner(), env).asTool();
         ToolCall call = new ToolCall("bench", ShellTool.NAME, "{\"command\":[\"true\"]}");
         double baseline = 0;
         for (String name : List.of("none", "bwrap", "landlock")) {

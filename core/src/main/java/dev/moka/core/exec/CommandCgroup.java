@@ -25,6 +25,11 @@ final class CommandCgroup {
         this.v2 = v2;
     }
 
+    /** The file a process writes its pid into to join. */
+    Path procsFile() {
+        return dir.resolve("cgroup.procs");
+    }
+
     int maxProcesses() {
         return maxProcesses;
     }

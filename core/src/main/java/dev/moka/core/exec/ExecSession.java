@@ -53,12 +53,18 @@ final class ExecSession {
 
     private static ExecSession startWithPipes(int id, SessionCommand command, OutputListener listener,
             int maxProcesses) throws IOException {
-        ProcessBuilder builder = builder(command, false, maxProcesses);
-        Process process = command.confinement().start(builder, Terminal.none());
+        ProcessBound.Plan plan = ProcessBound.plan(maxProcesses, command.confinement());
+        ProcessBuilder builder = builder(command, false, plan);
+        Process process;
+        try {
+            process = command.confinement().start(builder, Terminal.none());
+        } catch (IOException e) {
+            plan.abandon();
+            throw e;
+        }
         SessionOutput output = new SessionOutput(2);
         output.listen(listener);
-        ExecSession session = new ExecSession(id, command, process, null, output,
-                ProcessBound.apply(process, maxProcesses));
+        ExecSession session = new ExecSession(id, command, process, null, output, plan.apply(process));
         pump(process.getInputStream(), ExecOutputStream.STDOUT, output, process.pid(), false);
         pump(process.getErrorStream(), ExecOutputStream.STDERR, output, process.pid(), false);
         process.onExit().thenRun(session::endLeftovers).thenRun(output::poke);
@@ -70,32 +76,34 @@ final class ExecSession {
         PtyMaster pty = PtyMaster.open();
         // The child opens the slave itself (Moka must never do it: it would become Moka's controlling terminal);
         // until then its streams lead nowhere, and no pipe is left for Moka to close.
-        ProcessBuilder builder = builder(command, true, maxProcesses).redirectInput(new File("/dev/null"))
+        ProcessBound.Plan plan = ProcessBound.plan(maxProcesses, command.confinement());
+        ProcessBuilder builder = builder(command, true, plan).redirectInput(new File("/dev/null"))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
         Process process;
         try {
             process = command.confinement().start(builder, new Terminal.Pty(Path.of(pty.slavePath())));
         } catch (IOException e) {
             pty.close();
+            plan.abandon();
             throw e;
         }
         SessionOutput output = new SessionOutput(1);
         output.listen(listener);
-        ExecSession session = new ExecSession(id, command, process, pty, output,
-                ProcessBound.apply(process, maxProcesses));
+        ExecSession session = new ExecSession(id, command, process, pty, output, plan.apply(process));
         pump(pty.output(), ExecOutputStream.STDOUT, output, process.pid(), true);
         process.onExit().thenRun(session::endLeftovers).thenRun(output::poke);
         return session;
     }
 
-    private static ProcessBuilder builder(SessionCommand command, boolean tty, int maxProcesses) {
+    private static ProcessBuilder builder(SessionCommand command, boolean tty, ProcessBound.Plan plan) {
         Map<String, String> env = new HashMap<>(command.env());
         if (tty) {
             // Without TERM, full-screen programs guess; "dumb" asks them for plain text the model can read.
             env.putIfAbsent("TERM", "dumb");
         }
-        ProcessBuilder builder = new ProcessBuilder(ProcessBound.gate(ProcessGroups.wrap(command.argv(), command.cwd(),
-                env, tty), maxProcesses))
+        plan.environment(env);
+        ProcessBuilder builder = new ProcessBuilder(plan.argv(ProcessGroups.wrap(command.argv(), command.cwd(),
+                env, tty)))
                 .directory(command.cwd().toFile());
         builder.environment().clear();
         builder.environment().putAll(env);

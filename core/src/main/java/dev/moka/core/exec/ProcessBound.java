@@ -1,7 +1,9 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.Confinement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The bound on one command's processes, and the means to find and end them all: the command's cgroup, where
@@ -71,6 +73,44 @@ final class ProcessBound {
             return NONE;
         }
         return new ProcessBound(cgroup);
+    }
+
+    /**
+     * How a command about to start with {@code confinement} is bounded. A confinement that runs a launcher of
+     * its own outside the sandbox (bubblewrap) has that launcher join a cgroup made beforehand, one move with no
+     * gate to wait for; the others get the gate.
+     */
+    static Plan plan(int maxProcesses, Confinement confinement) {
+        ProcessCgroups cgroups = ProcessCgroups.shared();
+        CommandCgroup joined = cgroups != null && confinement.joinsCgroup() ? cgroups.create(maxProcesses) : null;
+        return new Plan(maxProcesses, joined);
+    }
+
+    /** One command's bound, decided before it starts; see {@link #plan}. */
+    record Plan(int maxProcesses, CommandCgroup joined) {
+        /** The command's argv: behind the gate unless its launcher joins the cgroup itself. */
+        List<String> argv(List<String> argv) {
+            return joined != null ? argv : gate(argv, maxProcesses);
+        }
+
+        /** Tells the launcher which cgroup to join, through the child's environment (it removes the entry). */
+        void environment(Map<String, String> env) {
+            if (joined != null) {
+                env.put(Confinement.JOIN_CGROUP, joined.procsFile().toString());
+            }
+        }
+
+        /** The bound of the started {@code process}. */
+        ProcessBound apply(Process process) {
+            return joined != null ? new ProcessBound(joined) : ProcessBound.apply(process, maxProcesses);
+        }
+
+        /** The command did not start: its cgroup goes. */
+        void abandon() {
+            if (joined != null) {
+                joined.killAll();
+            }
+        }
     }
 
     /** Why commands run without a bound on their processes here; null when they have one. */

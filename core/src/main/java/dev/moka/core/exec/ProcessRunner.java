@@ -59,13 +59,15 @@ public final class ProcessRunner {
         if (badCwd != null) {
             return StartFailure.of(ExecResult.CANNOT_EXECUTE_EXIT_CODE, badCwd, since(started));
         }
+        ProcessBound.Plan plan = ProcessBound.plan(maxProcesses, params.confinement());
         Process process;
         try {
-            process = start(params);
+            process = start(params, plan);
         } catch (IOException e) {
+            plan.abandon();
             return StartFailure.of(params.argv().getFirst(), e, since(started));
         }
-        ProcessBound bound = ProcessBound.apply(process, maxProcesses);
+        ProcessBound bound = plan.apply(process);
         OutputSink sink = new OutputSink(listener, CAPTURE_LIMIT_BYTES);
         try {
             return await(process, params, sink, started, bound);
@@ -78,13 +80,14 @@ public final class ProcessRunner {
         }
     }
 
-    private Process start(ExecParams params) throws IOException {
+    private static Process start(ExecParams params, ProcessBound.Plan plan) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(
-                ProcessBound.gate(ProcessGroups.wrap(params.argv(), params.cwd(), params.env(), false), maxProcesses))
+                plan.argv(ProcessGroups.wrap(params.argv(), params.cwd(), params.env(), false)))
                 .directory(params.cwd().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
         builder.environment().clear();
         builder.environment().putAll(params.env());
+        plan.environment(builder.environment());
         return params.confinement().start(builder, Terminal.none());
     }
 

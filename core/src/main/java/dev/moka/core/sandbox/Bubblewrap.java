@@ -37,7 +37,8 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
             case Terminal.Inherited _, Terminal.Pty _ -> true;
         };
         MaskPoints maskPoints = MaskPoints.claim(rules);
-        builder.command(OnTerminal.argv(argv(builder.command(), cwd, tty), terminal));
+        String cgroup = builder.environment().remove(JOIN_CGROUP);
+        builder.command(OnTerminal.argv(argv(builder.command(), cwd, tty, cgroup), terminal));
         Process process;
         try {
             process = builder.start();
@@ -54,12 +55,26 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
         return "bwrap";
     }
 
+    @Override
+    public boolean joinsCgroup() {
+        return true;
+    }
+
     List<String> argv(List<String> command, Path cwd, boolean tty) {
+        return argv(command, cwd, tty, null);
+    }
+
+    /** @param cgroup the {@code cgroup.procs} file the launching shell joins first (null: none) */
+    List<String> argv(List<String> command, Path cwd, boolean tty, String cgroup) {
         // bubblewrap leads a process group of its own, so stopping the command kills its namespace's pid 1 too,
         // even before bubblewrap has told it to go on (when --die-with-parent is not yet in force). setsid runs
         // after bash, which as a session leader would take the terminal that the command needs for its own.
         String feed = Files.isExecutable(SETSID) ? FEED_FILTER.replace("exec \"$@\"", "exec " + SETSID + " \"$@\"")
                 : FEED_FILTER;
+        if (cgroup != null) {
+            // Everything bubblewrap starts is born in the command's cgroup, with no gate for Moka to wait on.
+            feed = "echo $$ > '" + cgroup.replace("'", "'\\''") + "' && " + feed;
+        }
         List<String> argv = new ArrayList<>(List.of("/bin/bash", "-c", feed, escaped(filter()), bwrap.toString(),
                 "--die-with-parent", "--unshare-user", "--unshare-pid", "--unshare-ipc", "--cap-drop", "ALL"));
         if (!tty) {

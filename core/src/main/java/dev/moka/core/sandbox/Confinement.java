@@ -18,6 +18,20 @@ public sealed interface Confinement permits Unconfined, Bubblewrap, Landlocked {
     /** A short name for logs and doctor output: {@code none}, {@code bwrap}, {@code landlock}. */
     String mechanism();
 
+    /**
+     * The environment entry that names the {@code cgroup.procs} file a command's launcher joins before it
+     * starts anything (see {@link #joinsCgroup}); the launcher removes it, so the command never sees it.
+     */
+    String JOIN_CGROUP = "MOKA_JOIN_CGROUP";
+
+    /**
+     * Whether this confinement's launcher runs outside the sandbox, where it can join the cgroup named by
+     * {@link #JOIN_CGROUP} itself; otherwise the command is held at a gate until Moka moves it in.
+     */
+    default boolean joinsCgroup() {
+        return false;
+    }
+
     /** Whether the kernel restricts what is started this way (false only for no confinement). */
     default boolean restricts() {
         return true;
