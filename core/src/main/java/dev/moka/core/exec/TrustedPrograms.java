@@ -8,12 +8,15 @@ import java.util.Map;
 
 /**
  * Finds the programs Moka runs on its own behalf, unconfined (git for snapshots, rg for file lists), on
- * {@code PATH} without the directories a sandboxed command may write: a relative entry, anything inside the
- * workspace (an activated {@code .venv/bin}, {@code node_modules/.bin}, {@code tools/bin}), and the scratch
- * directories {@code /tmp} and {@code $TMPDIR}. A program planted there would otherwise run outside the
- * sandbox the next time Moka needs it.
+ * {@code PATH} and then in the system directories, never as a file that lies where a sandboxed command may
+ * write: a relative entry, anything inside the workspace (an activated {@code .venv/bin},
+ * {@code node_modules/.bin}, {@code tools/bin}), and the scratch directories {@code /tmp} and {@code $TMPDIR}.
+ * A program planted there would otherwise run outside the sandbox the next time Moka needs it.
  */
 public final class TrustedPrograms {
+    /** Looked in after PATH: where a system keeps the programs Moka runs. */
+    private static final List<String> SYSTEM_DIRECTORIES = List.of("/usr/bin", "/bin", "/usr/local/bin");
+
     private TrustedPrograms() {}
 
     /** The argv with its program replaced by the trusted one's absolute path; the argv unchanged when none. */
@@ -35,20 +38,28 @@ public final class TrustedPrograms {
         return resolved;
     }
 
-    /** The first executable {@code name} in an absolute {@code path} entry outside every {@code untrusted} tree. */
+    /**
+     * The first executable {@code name} on {@code path} (absolute entries only), then in the system
+     * directories, whose real file lies outside every {@code untrusted} tree and is itself called {@code name}:
+     * a link to the system's git is that git (CI's PATH is such links), while a program planted in the
+     * workspace, or a link there naming another program, is never run. The real file is what runs, so a link
+     * swapped afterwards changes nothing.
+     */
     static Path find(String name, List<Path> untrusted, String path) {
         List<Path> realUntrusted = untrusted.stream().map(p -> real(p.toAbsolutePath().normalize())).toList();
-        for (String entry : (path == null || path.isEmpty() ? "/usr/bin:/bin" : path).split(":")) {
+        List<String> entries = new ArrayList<>(List.of((path == null ? "" : path).split(":")));
+        entries.addAll(SYSTEM_DIRECTORIES);
+        for (String entry : entries) {
             if (!entry.startsWith("/")) {
                 continue;
             }
-            Path dir = real(Path.of(entry).normalize());
-            if (realUntrusted.stream().anyMatch(dir::startsWith)) {
+            Path candidate = Path.of(entry).resolve(name);
+            if (!Files.isRegularFile(candidate) || !Files.isExecutable(candidate)) {
                 continue;
             }
-            Path candidate = dir.resolve(name);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate;
+            Path file = real(candidate);
+            if (file.getFileName().toString().equals(name) && realUntrusted.stream().noneMatch(file::startsWith)) {
+                return file;
             }
         }
         return null;
