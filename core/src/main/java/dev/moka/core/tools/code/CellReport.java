@@ -19,7 +19,7 @@ final class CellReport {
 
     private CellReport() {}
 
-    static ToolResult of(String cellId, Cell.Snapshot snapshot, long maxTokens) {
+    static ToolResult of(String cellId, ScriptCell.Snapshot snapshot, long maxTokens) {
         String status = switch (snapshot.outcome()) {
             case null -> "Script running with cell ID " + cellId;
             case ScriptOutcome.Completed c -> "Script completed";

@@ -34,7 +34,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
     private final CodeModeLimits limits;
     private final ScriptStore store;
     private final JsEngine engine = new JsEngine();
-    private final Map<String, Cell> cells = new ConcurrentHashMap<>();
+    private final Map<String, ScriptCell> cells = new ConcurrentHashMap<>();
     private final Map<String, ScriptRun> runs = new ConcurrentHashMap<>();
     private final AtomicInteger nextCell = new AtomicInteger();
     private final List<Tool> tools = List.of(new ExecTool(this).asTool(), new WaitTool(this).asTool());
@@ -91,7 +91,7 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
      * tool: the rehearsal's host answers it itself.
      */
     private void rehearse() {
-        Cell cell = new Cell("rehearsal", null);
+        ScriptCell cell = new ScriptCell("rehearsal", null);
         CellHost host = new CellHost() {
             @Override
             public ToolResult dispatch(ToolCall call) {
@@ -127,8 +127,8 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
     }
 
     /** Starts a script as a new cell, owned by the turn of {@code context}. */
-    Cell start(String source, ToolCall call, ToolContext context) {
-        Cell cell = new Cell(Integer.toString(nextCell.incrementAndGet()), context);
+    ScriptCell start(String source, ToolCall call, ToolContext context) {
+        ScriptCell cell = new ScriptCell(Integer.toString(nextCell.incrementAndGet()), context);
         CellHost host = new CellHost() {
             @Override
             public ToolResult dispatch(ToolCall nestedCall) throws InterruptedException {
@@ -163,24 +163,24 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
         return cell;
     }
 
-    Cell cell(String id) {
+    ScriptCell cell(String id) {
         return cells.get(id);
     }
 
     /** Forgets a cell whose end the model has been shown. */
-    void forget(Cell cell) {
+    void forget(ScriptCell cell) {
         cells.remove(cell.id());
         runs.remove(cell.id());
     }
 
     /** The turn ended: scripts it left running are parked until a later {@code wait} adopts them. */
     public void turnEnded() {
-        cells.values().forEach(Cell::park);
+        cells.values().forEach(ScriptCell::park);
     }
 
     /** Ends every running script: the turn was interrupted, or the session closes. */
     public void terminateAll(String reason) {
-        for (Cell cell : List.copyOf(cells.values())) {
+        for (ScriptCell cell : List.copyOf(cells.values())) {
             cell.terminate(reason);
             forget(cell);
         }

@@ -51,7 +51,7 @@ final class ExecTool implements FreeformTool {
         if (input.isBlank()) {
             return ToolResult.failure("exec needs a JavaScript program as its input; it was empty.", "empty script");
         }
-        Cell cell = codeMode.start(input, call, context);
+        ScriptCell cell = codeMode.start(input, call, context);
         return WaitTool.report(codeMode, cell, yieldMs, maxTokens);
     }
 }

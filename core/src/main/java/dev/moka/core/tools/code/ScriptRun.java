@@ -37,7 +37,7 @@ final class ScriptRun {
 
     private record Timer(long dueNanos, int id) {}
 
-    private final Cell cell;
+    private final ScriptCell cell;
     private final String source;
     private final JsEngine engine;
     private final CellHost host;
@@ -57,7 +57,7 @@ final class ScriptRun {
     private boolean exited;
     private boolean bodyDone;
 
-    ScriptRun(Cell cell, String source, JsEngine engine, CellHost host, NestedTools tools, CodeModeLimits limits,
+    ScriptRun(ScriptCell cell, String source, JsEngine engine, CellHost host, NestedTools tools, CodeModeLimits limits,
             String callId) {
         this.cell = cell;
         this.source = source;

@@ -70,7 +70,7 @@ final class WaitTool implements TypedTool<WaitTool.Params> {
     public ToolResult call(Params params, ToolCall call, ToolContext context) throws InterruptedException {
         JsonNode args = params.args();
         String id = args.path("cell_id").isNumber() ? args.get("cell_id").asString() : args.path("cell_id").asString("");
-        Cell cell = codeMode.cell(id);
+        ScriptCell cell = codeMode.cell(id);
         if (cell == null) {
             return ToolResult.failure("No script with cell ID \"" + id + "\" is running (it ended, and its end was "
                     + "already reported, or the ID is wrong).", "no cell " + id);
@@ -86,8 +86,8 @@ final class WaitTool implements TypedTool<WaitTool.Params> {
     }
 
     /** Waits for the cell, then reports it; an interrupted turn ends every running script. */
-    static ToolResult report(CodeMode codeMode, Cell cell, long yieldMs, long maxTokens) throws InterruptedException {
-        Cell.Snapshot snapshot;
+    static ToolResult report(CodeMode codeMode, ScriptCell cell, long yieldMs, long maxTokens) throws InterruptedException {
+        ScriptCell.Snapshot snapshot;
         try {
             snapshot = cell.await(yieldMs);
         } catch (InterruptedException e) {

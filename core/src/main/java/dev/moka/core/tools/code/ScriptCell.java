@@ -18,7 +18,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * calls held until a {@code wait} adopts it into a new turn. So a left-over script never asks the person
  * anything while no turn is running, and never runs a command under a policy the person has since changed.
  */
-final class Cell {
+final class ScriptCell {
     /** What a waiter sees: the outcome (null while running) and the items not shown before. */
     record Snapshot(ScriptOutcome outcome, List<ContentItem> items, long wallMillis) {}
 
@@ -34,7 +34,7 @@ final class Cell {
     /** The running turn the cell acts for, or null while it is parked between turns. */
     private ToolContext owner;
 
-    Cell(String id, ToolContext owner) {
+    ScriptCell(String id, ToolContext owner) {
         this.id = id;
         this.owner = owner;
     }
