@@ -38,7 +38,7 @@ public final class MaskedStream {
             shownRaw = 0;
         }
         String text = pending.toString();
-        int safe = redactor.safeCut(text, redactor.holdFrom(text));
+        int safe = redactor.safeCut(text, redactor.holdFrom(text, shownRaw));
         String masked = redactor.redact(text.substring(0, safe));
         // Masking more text only ever extends what a shorter part masked to, since the cut falls between words
         // and outside anything held; the one exception (a short value after "password": that was shown before

@@ -171,15 +171,25 @@ public final class SecretRedactor {
      * last word is final at once and a stalled stream shows all it has.
      */
     int holdFrom(String text) {
+        return holdFrom(text, 0);
+    }
+
+    /**
+     * {@link #holdFrom(String)}, trying only places from {@code from} on: a place before it was tried on a
+     * shorter text and its shape did not reach that text's end, so no text added after can change it.
+     */
+    int holdFrom(String text, int from) {
         List<String> values = new ArrayList<>(secrets);
         values.addAll(learnt.get());
-        List<Matcher> shapes = List.of(SHAPED.matcher(text), BLOCK_BEGIN.matcher(text), BLOCK_END.matcher(text));
-        shapes.forEach(m -> m.useTransparentBounds(true).useAnchoringBounds(false));
-        for (int start = 0; start < text.length(); start++) {
+        Matcher shaped = SHAPED.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
+        // A key block's lines start with a dash: only there are their patterns worth trying.
+        List<Matcher> blocks = List.of(BLOCK_BEGIN.matcher(text), BLOCK_END.matcher(text));
+        for (int start = Math.max(0, from); start < text.length(); start++) {
             if (start > 0 && Character.isLetterOrDigit(text.charAt(start - 1))) {
                 continue;
             }
-            for (Matcher shape : shapes) {
+            for (Matcher shape : text.charAt(start) == '-' ? List.of(shaped, blocks.get(0), blocks.get(1))
+                    : List.of(shaped)) {
                 shape.region(start, text.length());
                 shape.lookingAt();
                 if (shape.hitEnd()) {
@@ -208,7 +218,10 @@ public final class SecretRedactor {
         for (String secret : longestFirst(learnt.get())) {
             out = out.replace(secret, MASK);
         }
-        out = PEM.matcher(out).replaceAll(MASK);
+        if (out.contains("-----")) {
+            // Every shape of a key block has a BEGIN or END line; without one the costly pattern is skipped.
+            out = PEM.matcher(out).replaceAll(MASK);
+        }
         return SHAPED.matcher(out).replaceAll(m -> {
             for (int group = 1; group <= m.groupCount(); group++) {
                 if (m.group(group) != null) {
