@@ -105,11 +105,6 @@ public final class Conversations implements AutoCloseable {
         WarmUp.start("moka-tools-init", tools);
         List<EventMsg> notices = new ArrayList<>();
         config.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
-        if (ProcessRunner.processBoundProblem() != null) {
-            notices.add(new EventMsg.Warning("commands run with no bound on their processes (a fork bomb can take"
-                    + " the machine down) and a child that leaves its process group can outlive the session: "
-                    + ProcessRunner.processBoundProblem()));
-        }
         Opened opened;
         try {
             opened = openRollout(config, target, face, notices, log);
@@ -256,6 +251,13 @@ public final class Conversations implements AutoCloseable {
                         + " here, so commands will be refused: " + e.getMessage()));
             } catch (RuntimeException e) {
                 said.add(new EventMsg.Warning("the sandbox could not be checked: " + e));
+            }
+            // Finding the cgroup hierarchy reads and writes cgroupfs: here, off the way to the first request.
+            String unbounded = ProcessRunner.processBoundProblem();
+            if (unbounded != null) {
+                said.add(new EventMsg.Warning("commands run with no bound on their processes (a fork bomb can take"
+                        + " the machine down) and a child that leaves its process group can outlive the session: "
+                        + unbounded));
             }
             check.complete(List.copyOf(said));
         });
