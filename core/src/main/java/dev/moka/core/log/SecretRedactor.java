@@ -56,6 +56,11 @@ public final class SecretRedactor {
             + ")*(?:[A-Za-z0-9+/=]{1,63}" + BREAK + ")?" + PEM_END);
 
     private static final Pattern BLOCK_BEGIN = Pattern.compile(PEM_BEGIN);
+    /**
+     * The first characters (lower case) of every alternative of {@link #SHAPED}: bearer, sk-/pk-/rk-, AKIA/ASIA,
+     * xox-, gh?_/github_pat_, the names before "=" or ":", and a JSON field's quote (perhaps escaped).
+     */
+    private static final String SHAPE_STARTS = "abcgikprstx\"\\";
     /** The line that ends a block: until it arrives, a block's text may still be a key. */
     private static final Pattern BLOCK_END = Pattern.compile("-----END [A-Z0-9 ]{0,60}-----");
 
@@ -188,17 +193,19 @@ public final class SecretRedactor {
             if (start > 0 && Character.isLetterOrDigit(text.charAt(start - 1))) {
                 continue;
             }
-            for (Matcher shape : text.charAt(start) == '-' ? List.of(shaped, blocks.get(0), blocks.get(1))
-                    : List.of(shaped)) {
+            char first = Character.toLowerCase(text.charAt(start));
+            List<Matcher> worthTrying = first == '-' ? blocks
+                    : SHAPE_STARTS.indexOf(first) >= 0 ? List.of(shaped) : List.of();
+            for (Matcher shape : worthTrying) {
                 shape.region(start, text.length());
                 shape.lookingAt();
                 if (shape.hitEnd()) {
                     return start;
                 }
             }
-            String rest = text.substring(start);
+            int rest = text.length() - start;
             for (String value : values) {
-                if (value.startsWith(rest)) {
+                if (rest <= value.length() && text.regionMatches(start, value, 0, rest)) {
                     return start;
                 }
             }
