@@ -19,7 +19,10 @@ public final class TrustedPrograms {
 
     private TrustedPrograms() {}
 
-    /** The argv with its program replaced by the trusted one's absolute path; the argv unchanged when none. */
+    /**
+     * The argv with its program replaced by the trusted one's real path; when there is none, by a path that
+     * does not exist, so the caller's start fails with its usual "cannot run" error and nothing untrusted runs.
+     */
     public static List<String> resolve(List<String> argv, Path workspace) {
         return resolve(argv, workspace, System.getenv());
     }
