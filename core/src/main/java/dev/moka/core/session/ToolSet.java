@@ -64,10 +64,10 @@ public final class ToolSet {
                 ? ApplyPatchTool.Form.FUNCTION : ApplyPatchTool.Form.FREEFORM);
         ToolLoader loader = new ToolLoader();
         switch (settings.shellType()) {
-            case SHELL -> loader.add(() -> new PatchInterceptingShell(
+            case SHELL -> loader.addTyped(() -> new PatchInterceptingShell<>(
                     new ShellTool(new ProcessRunner(config.sandbox().maxProcesses()), env, settings.environmentPolicy()), patches));
             case EXEC_COMMAND -> loader
-                    .add(() -> new PatchInterceptingShell(new ExecCommandTool(sessions,
+                    .addTyped(() -> new PatchInterceptingShell<>(new ExecCommandTool(sessions,
                             settings.environmentPolicy().apply(env), settings.environmentPolicy().useProfile()),
                             patches))
                     .addTyped(() -> new WriteStdinTool(sessions));

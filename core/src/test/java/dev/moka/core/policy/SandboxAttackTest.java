@@ -303,7 +303,7 @@ class SandboxAttackTest {
                 events::add);
         var context = new FixedToolContext(work, AskForApproval.NEVER, policy, events::add, guard);
         ApplyPatchTool patches = new ApplyPatchTool(ApplyPatchTool.Form.FREEFORM);
-        var shell = new PatchInterceptingShell(new ShellTool(new ProcessRunner(), env), patches);
+        var shell = new PatchInterceptingShell<>(new ShellTool(new ProcessRunner(), env), patches).asTool();
         if (attack.name().startsWith("apply_patch via the shell")) {
             ObjectNode args = Json.object();
             args.putArray("command").add("apply_patch")

@@ -37,8 +37,9 @@ class ApplyPatchSessionTest extends SessionFixture {
 
     private List<Tool> tools(ApplyPatchTool.Form form) {
         ApplyPatchTool patches = ApplyPatchTool.forTurns(form);
-        return List.of(new PatchInterceptingShell(
-                new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))), patches), patches.asTool());
+        return List.of(new PatchInterceptingShell<>(
+                new ShellTool(new ProcessRunner(), Map.of("PATH", System.getenv("PATH"))), patches).asTool(),
+                patches.asTool());
     }
 
     private void assertPatched(List<EventMsg> events) throws Exception {

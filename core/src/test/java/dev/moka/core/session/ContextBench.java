@@ -13,12 +13,11 @@ import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.config.ModelCatalog;
 import dev.moka.core.config.WireApi;
 import dev.moka.core.context.TokenEstimator;
-import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolRouter;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
@@ -103,7 +102,7 @@ public final class ContextBench {
         var context = new TurnContext(home, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(),
                 new ModelSettings(ModelCatalog.bundled().lookup(model), null, ReasoningSummary.AUTO, null));
         var settings = ContextSettings.DEFAULTS.withRemoteCompaction(remote);
-        var setup = SessionSetup.builder(id, context, client, new ToolRouter(List.of(new OutputTool())), rollout)
+        var setup = SessionSetup.builder(id, context, client, new ToolRouter(List.of(new OutputTool().asTool())), rollout)
                 .instructions("You are a benchmark agent.", null).mokaHome(home).contextSettings(settings).build();
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -247,7 +246,9 @@ public final class ContextBench {
     }
 
     /** Returns 20 KB of log-like text that differs per call. */
-    static final class OutputTool implements Tool {
+    static final class OutputTool implements TypedTool<OutputTool.NoParams> {
+        record NoParams() {}
+
         private int calls;
 
         @Override
@@ -256,14 +257,22 @@ public final class ContextBench {
         }
 
         @Override
-        public ToolSpec spec() {
-            ObjectNode parameters = Json.object().put("type", "object");
-            parameters.putObject("properties");
-            return new ToolSpec.Function(TOOL, "Prints a page of build output.", parameters);
+        public String description() {
+            return "Prints a page of build output.";
         }
 
         @Override
-        public ToolResult run(ToolCall call, ToolContext context) {
+        public Class<NoParams> parametersType() {
+            return NoParams.class;
+        }
+
+        @Override
+        public ObjectNode parametersSchema() {
+            return Json.object().put("type", "object");
+        }
+
+        @Override
+        public ToolResult call(NoParams params, ToolCall call, ToolContext context) {
             calls++;
             var out = new StringBuilder(OUTPUT_BYTES + 100);
             for (int line = 0; out.length() < OUTPUT_BYTES; line++) {

@@ -10,11 +10,10 @@ import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.SandboxPolicy;
-import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.Reply;
 import dev.moka.testkit.Sse;
@@ -26,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import tools.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -135,7 +135,7 @@ class TaskModelTest extends SessionFixture {
                 Sse.response("r1").functionCall("call_1", "buggy", "{}").completed(),
                 Sse.response("r2").text("m2", "still here").completed());
         try (Session session = SessionHarness.startWithTools(server, home, cwd, "gpt-5.1-codex",
-                List.of(new BuggyTool()))) {
+                List.of(new BuggyTool().asTool()))) {
             List<EventMsg> first = SessionHarness.turn(session, "call the buggy tool");
             assertThat(first).last().isInstanceOfSatisfying(EventMsg.Error.class, e -> assertThat(e.message())
                     .contains("internal error", "tool bug", home.resolve("log").resolve("moka.log").toString()));
@@ -163,19 +163,31 @@ class TaskModelTest extends SessionFixture {
     }
 
     /** A tool with a bug that no tool error handling expects: an Error, not an exception. */
-    private static final class BuggyTool implements Tool {
+    private static final class BuggyTool implements TypedTool<BuggyTool.NoParams> {
+        record NoParams() {}
+
         @Override
         public String name() {
             return "buggy";
         }
 
         @Override
-        public ToolSpec spec() {
-            return new ToolSpec.Function("buggy", "Has a bug.", Json.object().put("type", "object"));
+        public String description() {
+            return "Has a bug.";
         }
 
         @Override
-        public ToolResult run(ToolCall call, ToolContext context) {
+        public Class<NoParams> parametersType() {
+            return NoParams.class;
+        }
+
+        @Override
+        public ObjectNode parametersSchema() {
+            return Json.object().put("type", "object");
+        }
+
+        @Override
+        public ToolResult call(NoParams params, ToolCall call, ToolContext context) {
             throw new AssertionError("tool bug");
         }
     }

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Tools served by other processes in the router: frozen once, placed before hosted tools, called either way. */
 class ExternalToolsRouterTest {
@@ -40,22 +41,7 @@ class ExternalToolsRouterTest {
             if (!name.equals("mcp__docs__search")) {
                 return Optional.empty();
             }
-            return Optional.of(new Tool() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public ToolSpec spec() {
-                    throw new UnsupportedOperationException();
-                }
-
-                @Override
-                public ToolResult run(ToolCall call, ToolContext context) {
-                    return ToolResult.ok("searched as " + call.qualifiedName(), "", "");
-                }
-            });
+            return Optional.of(new SearchTool(name).asTool());
         }
 
         @Override
@@ -123,5 +109,30 @@ class ExternalToolsRouterTest {
 
         assertThat(namespace.flatten()).extracting(ToolSpec.Member::name)
                 .containsExactly("mcp__docs__search", "mcp__docs__read");
+    }
+
+    /** The external tool the fake server serves: says the name it was called under. */
+    private record SearchTool(String name) implements TypedTool<SearchTool.NoParams> {
+        record NoParams() {}
+
+        @Override
+        public String description() {
+            return "Searches.";
+        }
+
+        @Override
+        public Class<NoParams> parametersType() {
+            return NoParams.class;
+        }
+
+        @Override
+        public ObjectNode parametersSchema() {
+            return Json.object().put("type", "object");
+        }
+
+        @Override
+        public ToolResult call(NoParams params, ToolCall call, ToolContext context) {
+            return ToolResult.ok("searched as " + call.qualifiedName(), "", "");
+        }
     }
 }

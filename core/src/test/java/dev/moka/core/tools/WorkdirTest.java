@@ -36,18 +36,21 @@ class WorkdirTest {
         return new FixedToolContext(cwd, AskForApproval.NEVER, SandboxPolicy.workspaceWrite(), event -> { });
     }
 
+    /** The shell that sends patches to the patch engine; its calls carry a patch instead of a command. */
+    private Tool intercepting;
+
     private List<Tool> tools() {
         ApplyPatchTool patches = ApplyPatchTool.forTurns(ApplyPatchTool.Form.FREEFORM);
+        intercepting = new PatchInterceptingShell<>(new ShellTool(new ProcessRunner(), env), patches).asTool();
         return List.of(new ShellTool(new ProcessRunner(), env).asTool(),
-                new ExecCommandTool(sessions, env, false).asTool(),
-                new PatchInterceptingShell(new ShellTool(new ProcessRunner(), env), patches));
+                new ExecCommandTool(sessions, env, false).asTool(), intercepting);
     }
 
     private String arguments(Tool tool, String workdir) {
         var args = Json.object();
         if (tool.name().equals(ExecCommandTool.NAME)) {
             args.put("cmd", "pwd");
-        } else if (tool instanceof PatchInterceptingShell) {
+        } else if (tool == intercepting) {
             args.putArray("command").add("apply_patch")
                     .add("*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch\n");
         } else {

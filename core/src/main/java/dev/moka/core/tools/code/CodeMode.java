@@ -13,7 +13,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,25 +53,11 @@ public final class CodeMode implements CodeModeOffer, AutoCloseable {
     }
 
     /**
-     * The id of the {@code n}th call a script makes: its {@code exec} call's id, a slash and n. The calls'
-     * events carry it, so what they showed can be told again under the script (see {@link #scriptOf}).
+     * The id of the {@code n}th call a script makes: its {@code exec} call's id, a slash and n, so each nested
+     * call's events have an id of their own; who made the call travels in {@link dev.moka.core.tools.ToolCall.Source}.
      */
     static String nestedCallId(String scriptCallId, int n) {
         return scriptCallId + "/" + n;
-    }
-
-    /** The id of the {@code exec} call whose script made the call {@code callId}; empty for the model's own call. */
-    public static Optional<String> scriptOf(String callId) {
-        int slash = callId == null ? -1 : callId.lastIndexOf('/');
-        if (slash <= 0 || slash == callId.length() - 1) {
-            return Optional.empty();
-        }
-        for (int i = slash + 1; i < callId.length(); i++) {
-            if (!Character.isDigit(callId.charAt(i))) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(callId.substring(0, slash));
     }
 
     /** The router whose other tools scripts call; set once, right after the router is built. */

@@ -1,11 +1,10 @@
 package dev.moka.core.tools.patch;
 
-import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ParamsBinder;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolArguments;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.Workdirs;
 import dev.moka.protocol.Json;
@@ -15,19 +14,20 @@ import java.util.List;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A shell tool whose {@code apply_patch <<'EOF' ... EOF} calls go to the patch engine instead of a
  * process: models trained on the shell form keep it, and get the same all-or-nothing application, events
  * and report as the {@code apply_patch} tool. Everything else reaches the wrapped shell tool unchanged,
- * and the definition the model sees is the shell tool's own.
+ * and the definition the model sees, with its argument checks, is the shell tool's own.
  */
-public final class PatchInterceptingShell implements Tool {
-    private final Tool shell;
+public final class PatchInterceptingShell<P extends Record> implements TypedTool<P> {
+    private final TypedTool<P> shell;
     private final ApplyPatchTool patches;
 
-    public PatchInterceptingShell(TypedTool<?> shell, ApplyPatchTool patches) {
-        this.shell = shell.asTool();
+    public PatchInterceptingShell(TypedTool<P> shell, ApplyPatchTool patches) {
+        this.shell = shell;
         this.patches = patches;
     }
 
@@ -37,21 +37,57 @@ public final class PatchInterceptingShell implements Tool {
     }
 
     @Override
-    public ToolSpec spec() {
-        return shell.spec();
+    public String description() {
+        return shell.description();
     }
 
     @Override
-    public ToolResult run(ToolCall call, ToolContext context) throws InterruptedException {
+    public Class<P> parametersType() {
+        return shell.parametersType();
+    }
+
+    @Override
+    public ObjectNode parametersSchema() {
+        return shell.parametersSchema();
+    }
+
+    @Override
+    public ObjectNode arguments(String text) throws ToolArguments.Invalid {
+        return shell.arguments(text);
+    }
+
+    @Override
+    public ToolResult invalid(ToolArguments.Invalid problem) {
+        return shell.invalid(problem);
+    }
+
+    @Override
+    public P parse(ObjectNode arguments, ParamsBinder<P> binder) throws ToolArguments.Invalid {
+        return shell.parse(arguments, binder);
+    }
+
+    @Override
+    public ObjectNode resultSchema() {
+        return shell.resultSchema();
+    }
+
+    @Override
+    public String argumentsHint() {
+        return shell.argumentsHint();
+    }
+
+    /** The arguments were checked as the shell's already; only their command decides where the call goes. */
+    @Override
+    public ToolResult call(P params, ToolCall call, ToolContext context) throws InterruptedException {
         JsonNode args;
         try {
             args = Json.parse(call.arguments());
         } catch (JacksonException e) {
-            return shell.run(call, context);
+            return shell.call(params, call, context);
         }
         Optional<String> patch = ApplyPatchInterception.extract(argv(args));
         if (patch.isEmpty()) {
-            return shell.run(call, context);
+            return shell.call(params, call, context);
         }
         Path cwd;
         try {
