@@ -108,6 +108,15 @@ public sealed interface ResponseItem {
     /** A hosted web search the server ran itself; replayed verbatim. */
     record WebSearchCall(ObjectNode raw) implements ResponseItem {}
 
+    /**
+     * The model searching the tools it was told are deferred ({@code tool_search} run by the client); replayed
+     * verbatim, and answered with a {@link ToolSearchOutput} of the same {@code callId}.
+     */
+    record ToolSearchCall(String callId, ObjectNode raw) implements ResponseItem {}
+
+    /** The tools a {@link ToolSearchCall} found, as the client answered it; sent as it was built. */
+    record ToolSearchOutput(String callId, ObjectNode raw) implements ResponseItem {}
+
     /** An opaque summary produced by server-side compaction. */
     record Compaction(String encryptedContent) implements ResponseItem {}
 

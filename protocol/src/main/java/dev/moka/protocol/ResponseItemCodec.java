@@ -73,6 +73,8 @@ public final class ResponseItemCodec {
                 putOutput(out, o.output(), o.content());
             }
             case ResponseItem.WebSearchCall w -> out.setAll(w.raw());
+            case ResponseItem.ToolSearchCall t -> out.setAll(t.raw());
+            case ResponseItem.ToolSearchOutput t -> out.setAll(t.raw());
             case ResponseItem.Compaction c -> {
                 out.put("type", "compaction");
                 out.put("encrypted_content", c.encryptedContent());
@@ -115,6 +117,9 @@ public final class ResponseItemCodec {
             case "custom_tool_call_output" -> new ResponseItem.CustomToolCallOutput(
                     orEmpty(Json.text(obj, "call_id")), outputText(obj.get("output")), outputItems(obj.get("output")));
             case "web_search_call" -> new ResponseItem.WebSearchCall(obj.deepCopy());
+            case "tool_search_call" -> new ResponseItem.ToolSearchCall(orEmpty(Json.text(obj, "call_id")), obj.deepCopy());
+            case "tool_search_output" -> new ResponseItem.ToolSearchOutput(orEmpty(Json.text(obj, "call_id")),
+                    obj.deepCopy());
             case "compaction", "compaction_summary" ->
                     new ResponseItem.Compaction(orEmpty(Json.text(obj, "encrypted_content")));
             default -> new ResponseItem.Unknown(obj.deepCopy());

@@ -27,7 +27,7 @@ final class ItemTranscript {
                 case ResponseItem.CustomToolCallOutput o -> outputs.put(o.callId(), o.output());
                 case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
                         ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _, ResponseItem.Compaction _,
-                        ResponseItem.Unknown _ -> { }
+                        ResponseItem.Unknown _, ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> { }
             }
         }
         List<Cell> cells = new ArrayList<>();
@@ -39,7 +39,8 @@ final class ItemTranscript {
                 case ResponseItem.CustomToolCall c -> cells.add(RecordedCallCell.of(c.name(), c.input(),
                         outputs.get(c.callId())));
                 case ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _, ResponseItem.CustomToolCallOutput _,
-                        ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
+                        ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _,
+                        ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> { }
             }
         }
         return cells;

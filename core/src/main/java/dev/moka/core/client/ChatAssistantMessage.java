@@ -57,7 +57,8 @@ final class ChatAssistantMessage {
             case ResponseItem.FunctionCall c -> new Call(c.callId(), c.name(), c.arguments());
             case ResponseItem.CustomToolCall c -> new Call(c.callId(), c.name(), ChatTools.freeformArguments(c.input()));
             case ResponseItem.Message _, ResponseItem.FunctionCallOutput _, ResponseItem.CustomToolCallOutput _,
-                    ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _ -> null;
+                    ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _,
+                    ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> null;
         };
     }
 

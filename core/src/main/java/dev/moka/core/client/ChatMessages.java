@@ -92,7 +92,8 @@ final class ChatMessages {
             case ResponseItem.FunctionCallOutput o -> tool(o.callId(), o.output());
             case ResponseItem.CustomToolCallOutput o -> tool(o.callId(), o.output());
             case ResponseItem.Reasoning _, ResponseItem.FunctionCall _, ResponseItem.CustomToolCall _,
-                    ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _ -> null;
+                    ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _,
+                    ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> null;
         };
     }
 

@@ -43,6 +43,7 @@ final class ProviderRequest {
         headers.put("originator", identity.originator());
         headers.put("user-agent", identity.userAgent());
         headers.put("session_id", conversationId);
+        new TreeMap<>(identity.lineage()).forEach(headers::put);
         addProviderHeaders(provider, env, headers);
         return headers;
     }

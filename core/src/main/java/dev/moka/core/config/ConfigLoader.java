@@ -90,7 +90,7 @@ public final class ConfigLoader {
                 warnings,
                 services,
                 ContextSettingsReader.read(root, home, provider),
-                ToolSettings.read(root, modelInfo),
+                ToolSettings.read(root, modelInfo, home),
                 sandboxOptions,
                 models.catalog(),
                 Providers.all(root.get("model_providers"), env),

@@ -18,7 +18,7 @@ final class KnownKeys {
             "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
             "max_processes",
-            "projects", "oss_provider", "mcp_servers", "features", "code_mode");
+            "projects", "oss_provider", "mcp_servers", "features", "code_mode", "agents");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp", "allow_git_writes");
@@ -63,6 +63,17 @@ final class KnownKeys {
                 case "model_catalog" -> forEachTable(node, model -> unknown(model, ModelEntry.KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
                 case "code_mode" -> knownTable(node, CodeModeLimits.KEYS, out);
+                case "agents" -> {
+                    if (node instanceof ConfigNode.Table agents) {
+                        for (var key : agents.entries().entrySet()) {
+                            if (key.getValue() instanceof ConfigNode.Table role) {
+                                unknown(role, AgentSettings.ROLE_KEYS, out);
+                            } else if (!AgentSettings.KEYS.contains(key.getKey())) {
+                                out.add(warning(key.getValue()));
+                            }
+                        }
+                    }
+                }
                 case "tui" -> knownTable(node, TuiSettings.TUI_KEYS, out);
                 case "mcp_servers" -> forEachTable(node, server -> {
                     unknown(server, McpServersReader.SERVER_KEYS, out);

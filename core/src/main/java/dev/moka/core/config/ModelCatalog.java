@@ -22,7 +22,7 @@ public final class ModelCatalog {
     private static final String RESOURCE = "models.json";
     private static final ModelInfo UNKNOWN = new ModelInfo("", "", 128_000, 95, 16_384, ShellToolType.EXEC_COMMAND,
             ApplyPatchKind.NONE, List.of(), null, true, ReasoningSummary.AUTO, false, null, true, null, true, false,
-            false, ToolMode.CLASSIC);
+            false, ToolMode.CLASSIC, SubagentTools.V1);
 
     private final String defaultModel;
     private final Map<String, ModelInfo> entries;
@@ -95,7 +95,7 @@ public final class ModelCatalog {
     public ModelInfo lookup(String slug) {
         ModelInfo found = find(slug);
         return found != null ? found : new ModelEntry(null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, false, null, null).over(UNKNOWN, slug, false);
+                null, null, null, null, false, null, null, null).over(UNKNOWN, slug, false);
     }
 
     /** Every entry, bundled first, in catalog order. */

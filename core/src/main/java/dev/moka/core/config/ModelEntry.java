@@ -15,12 +15,13 @@ import tools.jackson.databind.JsonNode;
 record ModelEntry(String displayName, Long contextWindow, Integer effectivePercent, Long maxOutputTokens,
         ShellToolType shell, ApplyPatchKind applyPatch, List<ReasoningEffort> efforts, ReasoningEffort defaultEffort,
         ReasoningSummary defaultSummary, Boolean verbosity, Verbosity defaultVerbosity, Boolean parallelToolCalls,
-        Long toolOutputTokens, List<String> input, Boolean listed, String base, ToolMode toolMode) {
+        Long toolOutputTokens, List<String> input, Boolean listed, String base, ToolMode toolMode,
+        SubagentTools subagents) {
 
     static final java.util.Set<String> KEYS = java.util.Set.of("display_name", "context_window",
             "effective_context_window_percent", "max_output_tokens", "shell", "apply_patch", "reasoning_efforts",
             "default_effort", "default_summary", "verbosity", "default_verbosity", "parallel_tool_calls",
-            "tool_output_tokens", "input", "listed", "base", "max_context_window", "tool_mode");
+            "tool_output_tokens", "input", "listed", "base", "max_context_window", "tool_mode", "subagent_tools");
 
     /** This entry laid over {@code base}, named {@code slug}. */
     ModelInfo over(ModelInfo base, String slug, boolean known) {
@@ -37,7 +38,7 @@ record ModelEntry(String displayName, Long contextWindow, Integer effectivePerce
                 pick(parallelToolCalls, base.parallelToolCalls()),
                 toolOutputTokens != null ? toolOutputTokens : base.toolOutputTokens(),
                 input != null ? input.contains("image") : base.acceptsImages(), pick(listed, base.listed()), known,
-                pick(toolMode, base.toolMode()));
+                pick(toolMode, base.toolMode()), pick(subagents, base.subagents()));
     }
 
     private static <T> T pick(T value, T fallback) {
@@ -58,7 +59,7 @@ record ModelEntry(String displayName, Long contextWindow, Integer effectivePerce
                 node.has("parallel_tool_calls") ? node.get("parallel_tool_calls").asBoolean() : null,
                 number(node, "tool_output_tokens"), strings(node.get("input")),
                 node.has("listed") ? node.get("listed").asBoolean() : null, text(node, "base"),
-                wire(ToolMode.class, text(node, "tool_mode")));
+                wire(ToolMode.class, text(node, "tool_mode")), wire(SubagentTools.class, text(node, "subagent_tools")));
     }
 
     /** An entry of a person's catalog, every mistake reported at its file, line and key. */
@@ -87,7 +88,8 @@ record ModelEntry(String displayName, Long contextWindow, Integer effectivePerce
                 ConfigValues.integer(table.get("tool_output_tokens")),
                 ConfigValues.strings(table.get("input")), ConfigValues.bool(table.get("listed")),
                 ConfigValues.string(table.get("base")),
-                ConfigValues.choice(table.get("tool_mode"), ToolMode.class));
+                ConfigValues.choice(table.get("tool_mode"), ToolMode.class),
+                ConfigValues.choice(table.get("subagent_tools"), SubagentTools.class));
     }
 
     private static String text(JsonNode node, String field) {

@@ -16,6 +16,7 @@ import java.util.List;
  * @param toolOutputTokens   the token budget of a tool output kept in history; null for a byte budget
  * @param known              false for a slug the catalog does not know (safe defaults)
  * @param toolMode           whether it reaches its tools one by one or only through code mode's {@code exec}
+ * @param subagents          which tools it was trained to delegate to child agents with, and how they reach it
  */
 public record ModelInfo(
         String slug,
@@ -36,7 +37,8 @@ public record ModelInfo(
         boolean acceptsImages,
         boolean listed,
         boolean known,
-        ToolMode toolMode) {
+        ToolMode toolMode,
+        SubagentTools subagents) {
 
     public ModelInfo {
         efforts = List.copyOf(efforts);
@@ -51,20 +53,20 @@ public record ModelInfo(
     public ModelInfo withLimits(long window, long output) {
         return new ModelInfo(slug, displayName, window, effectiveContextPercent, output, shell, applyPatch, efforts,
                 defaultEffort, supportsReasoning, defaultSummary, supportsVerbosity, defaultVerbosity,
-                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode);
+                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode, subagents);
     }
 
     /** This entry with reasoning summaries on or off ({@code model_supports_reasoning_summaries}). */
     public ModelInfo withReasoning(boolean reasoning) {
         return new ModelInfo(slug, displayName, contextWindow, effectiveContextPercent, maxOutputTokens, shell,
                 applyPatch, efforts, defaultEffort, reasoning, defaultSummary, supportsVerbosity, defaultVerbosity,
-                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode);
+                parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode, subagents);
     }
 
     /** This entry under another slug: a dated or tagged variant of a catalog model. */
     ModelInfo renamed(String variant) {
         return new ModelInfo(variant, displayName, contextWindow, effectiveContextPercent, maxOutputTokens, shell,
                 applyPatch, efforts, defaultEffort, supportsReasoning, defaultSummary, supportsVerbosity,
-                defaultVerbosity, parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode);
+                defaultVerbosity, parallelToolCalls, toolOutputTokens, acceptsImages, listed, known, toolMode, subagents);
     }
 }

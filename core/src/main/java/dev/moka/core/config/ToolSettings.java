@@ -2,6 +2,7 @@ package dev.moka.core.config;
 
 import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.exec.ShellEnvironmentPolicy.Inherit;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,9 +17,11 @@ import java.util.Set;
  * @param mcpServers        the configured MCP servers, in the order of the file (disabled ones included)
  * @param codeMode          {@code [features] code_mode}: whether tools are offered through code mode's {@code exec}
  * @param codeModeLimits    the {@code [code_mode]} limits of one script
+ * @param agents            the {@code [agents]} table: child agents the model may delegate to
  */
 public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage,
-        List<McpServerConfig> mcpServers, CodeModeSetting codeMode, CodeModeLimits codeModeLimits) {
+        List<McpServerConfig> mcpServers, CodeModeSetting codeMode, CodeModeLimits codeModeLimits,
+        AgentSettings agents) {
     static final Set<String> POLICY_KEYS = Set.of("inherit", "ignore_default_excludes", "exclude", "set",
             "include_only", "experimental_use_profile");
     static final Set<String> TOOLS_KEYS = Set.of("shell_type", "view_image");
@@ -29,11 +32,12 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
 
     /** The settings without MCP servers, code mode as the model's catalog entry says. */
     public ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolType shellType, boolean viewImage) {
-        this(environmentPolicy, shellType, viewImage, List.of(), CodeModeSetting.AUTO, CodeModeLimits.DEFAULTS);
+        this(environmentPolicy, shellType, viewImage, List.of(), CodeModeSetting.AUTO, CodeModeLimits.DEFAULTS,
+                AgentSettings.DEFAULTS);
     }
 
     /** Reads both tables from the root of the merged configuration; {@code model} picks the default shell tools. */
-    static ToolSettings read(ConfigNode.Table root, ModelInfo model) throws ConfigException {
+    static ToolSettings read(ConfigNode.Table root, ModelInfo model, Path mokaHome) throws ConfigException {
         ConfigNode.Table tools = ConfigValues.table(root.get("tools"));
         ShellToolType shellType = tools == null ? null : ConfigValues.choice(tools.get("shell_type"),
                 ShellToolType.class);
@@ -42,7 +46,7 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
                 shellType != null ? shellType : model.shell(),
                 (viewImage == null || viewImage) && model.acceptsImages(),
                 McpServersReader.read(root), codeMode(ConfigValues.table(root.get("features"))),
-                CodeModeLimits.read(ConfigValues.table(root.get("code_mode"))));
+                CodeModeLimits.read(ConfigValues.table(root.get("code_mode"))), AgentSettings.read(root, mokaHome));
     }
 
     /** Codex's {@code [features]} table holds many flags of its own; only {@code code_mode} is Moka's. */

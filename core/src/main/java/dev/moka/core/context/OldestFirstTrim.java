@@ -27,7 +27,8 @@ public final class OldestFirstTrim {
             switch (item) {
                 case ResponseItem.FunctionCall c -> calls.add(c.callId());
                 case ResponseItem.CustomToolCall c -> calls.add(c.callId());
-                case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
+                case ResponseItem.ToolSearchCall c -> calls.add(c.callId());
+                case ResponseItem.ToolSearchOutput _, ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
                         ResponseItem.CustomToolCallOutput _, ResponseItem.WebSearchCall _,
                         ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
             }
@@ -37,7 +38,8 @@ public final class OldestFirstTrim {
             boolean orphan = switch (item) {
                 case ResponseItem.FunctionCallOutput o -> !calls.contains(o.callId());
                 case ResponseItem.CustomToolCallOutput o -> !calls.contains(o.callId());
-                case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
+                case ResponseItem.ToolSearchOutput o -> !calls.contains(o.callId());
+                case ResponseItem.ToolSearchCall _, ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
                         ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
                         ResponseItem.Compaction _, ResponseItem.Unknown _ -> false;
             };

@@ -47,7 +47,8 @@ public record ToolOutputBudget(long limit, boolean tokens) {
                 String cut = cutOutput(o.output(), estimator);
                 yield cut == o.output() ? o : new ResponseItem.CustomToolCallOutput(o.callId(), cut);
             }
-            case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
+            case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _, ResponseItem.ToolSearchCall _,
+                    ResponseItem.ToolSearchOutput _,
                     ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _, ResponseItem.Compaction _,
                     ResponseItem.Unknown _ -> item;
         };

@@ -257,6 +257,8 @@ public final class Rollouts {
                 case ResponseItem.WebSearchCall w -> null;
                 case ResponseItem.Compaction c -> null;
                 case ResponseItem.Unknown u -> null;
+                case ResponseItem.ToolSearchCall t -> null;
+                case ResponseItem.ToolSearchOutput t -> null;
             };
             if (orphan == null) {
                 kept.add(item);

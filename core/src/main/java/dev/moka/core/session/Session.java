@@ -98,8 +98,9 @@ public final class Session implements AutoCloseable {
         List<EventMsg> notices = new ArrayList<>(setup.startupNotices());
         ResponseItem.Message userInstructions = newConversation ? userInstructions(notices) : null;
         this.startupNotices = notices;
-        Function<TurnContext, List<ResponseItem>> initial = c -> InitialContext.build(c.cwd(), c.approvalPolicy(),
-                c.sandboxPolicy(), setup.developerInstructions(), userInstructions, setup.shell());
+        Function<TurnContext, List<ResponseItem>> initial = c -> DeferredTools.withNote(InitialContext.build(c.cwd(),
+                c.approvalPolicy(), c.sandboxPolicy(), setup.developerInstructions(), userInstructions, setup.shell()),
+                setup.tools().deferred());
         var compactor = new Compactor(setup.client(), estimator, settings.compactPrompt(), settings.remoteCompaction(),
                 setup.rollout());
         this.runner = new TurnRunner(setup.client(), setup.tools(), history, setup.rollout(), setup.instructions(),

@@ -129,6 +129,7 @@ final class TurnRunner {
             }
             CompletedResponse response = sample(context, sink, beforeCalls);
             List<ToolCall> calls = new ArrayList<>();
+            List<ResponseItem.ToolSearchCall> searches = new ArrayList<>();
             List<ResponseItem> kept = kept(response);
             for (ResponseItem item : kept) {
                 record(item);
@@ -144,6 +145,8 @@ final class TurnRunner {
                     case ResponseItem.CustomToolCall c ->
                             calls.add(ToolCall.freeform(c.callId(), c.name(), c.input(), c.namespace()));
                     case ResponseItem.WebSearchCall w -> sink.emit(HostedSearch.event(w));
+                    case ResponseItem.ToolSearchCall t -> searches.add(t);
+                    case ResponseItem.ToolSearchOutput t -> { }
                     case ResponseItem.Message m -> { }
                     case ResponseItem.Reasoning r -> { }
                     case ResponseItem.FunctionCallOutput o -> { }
@@ -158,7 +161,9 @@ final class TurnRunner {
                 sink.emit(cutOffWarning(response, kept.size() < response.output().size()));
                 return lastMessage;
             }
-            if (calls.isEmpty()) {
+            // A search is answered at once: it only hands the model definitions, and asks nobody anything.
+            searches.forEach(search -> record(DeferredTools.answer(search, tools.deferred())));
+            if (calls.isEmpty() && searches.isEmpty()) {
                 return lastMessage;
             }
             beforeCalls.await();
@@ -283,7 +288,8 @@ final class TurnRunner {
             case ResponseItem.Message _, ResponseItem.Reasoning _ -> true;
             case ResponseItem.FunctionCall _, ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
                     ResponseItem.FunctionCallOutput _, ResponseItem.CustomToolCallOutput _,
-                    ResponseItem.Compaction _, ResponseItem.Unknown _ -> false;
+                    ResponseItem.Compaction _, ResponseItem.Unknown _, ResponseItem.ToolSearchCall _,
+                    ResponseItem.ToolSearchOutput _ -> false;
         };
     }
 

@@ -33,7 +33,8 @@ final class UnansweredCalls {
                 case ResponseItem.CustomToolCallOutput o -> answered.add(o.callId());
                 case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
                         ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
-                        ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
+                        ResponseItem.Compaction _, ResponseItem.Unknown _, ResponseItem.ToolSearchCall _,
+                        ResponseItem.ToolSearchOutput _ -> { }
             }
         }
         List<ResponseItem> outputs = new ArrayList<>();
@@ -46,7 +47,8 @@ final class UnansweredCalls {
                 case ResponseItem.FunctionCall _, ResponseItem.CustomToolCall _, ResponseItem.Message _,
                         ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
                         ResponseItem.CustomToolCallOutput _, ResponseItem.WebSearchCall _,
-                        ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
+                        ResponseItem.Compaction _, ResponseItem.Unknown _, ResponseItem.ToolSearchCall _,
+                        ResponseItem.ToolSearchOutput _ -> { }
             }
         }
         return outputs;

@@ -23,6 +23,8 @@ public final class ToolRouter {
     /** Code mode's tools, or null for a classic model. */
     private final CodeModeOffer codeMode;
     private final Map<String, Tool> direct = new LinkedHashMap<>();
+    /** Groups offered only when the model searches for them. */
+    private final List<ToolGroup> deferred;
     private volatile List<ToolSpec> specs;
     private volatile List<ToolSpec> nested;
 
@@ -44,6 +46,16 @@ public final class ToolRouter {
      * the external tools and {@code hosted} are then what a script reaches, hosted ones excepted.
      */
     public ToolRouter(List<Tool> tools, List<ToolSpec> hosted, ExternalTools external, CodeModeOffer codeMode) {
+        this(tools, hosted, external, codeMode, List.of(), true);
+    }
+
+    /**
+     * With Moka's own namespaced {@code groups} (called as {@code <namespace>__<name>} or by name under their
+     * namespace): offered after the other own tools, or, when deferred, found through the {@code tool_search}
+     * tool that is offered in their place. {@code namespaces} says whether the wire takes namespaces.
+     */
+    public ToolRouter(List<Tool> tools, List<ToolSpec> hosted, ExternalTools external, CodeModeOffer codeMode,
+            List<ToolGroup> groups, boolean namespaces) {
         this.codeMode = codeMode;
         if (codeMode != null) {
             codeMode.tools().forEach(tool -> direct.put(tool.name(), tool));
@@ -53,7 +65,22 @@ public final class ToolRouter {
                 throw new IllegalArgumentException("two tools are named " + tool.name());
             }
         }
-        this.own = tools.stream().map(Tool::spec).toList();
+        List<ToolSpec> own = new ArrayList<>(tools.stream().map(Tool::spec).toList());
+        for (ToolGroup group : groups) {
+            for (Tool tool : group.tools()) {
+                if (this.tools.putIfAbsent(group.namespace() + "__" + tool.name(), tool) != null) {
+                    throw new IllegalArgumentException("two tools are named " + group.namespace() + "__" + tool.name());
+                }
+            }
+            if (!group.deferred()) {
+                own.addAll(group.specs(namespaces));
+            }
+        }
+        this.deferred = groups.stream().filter(ToolGroup::deferred).toList();
+        if (!deferred.isEmpty()) {
+            own.add(ToolSearch.SPEC);
+        }
+        this.own = List.copyOf(own);
         this.hosted = List.copyOf(hosted);
         this.external = external;
         if (external == ExternalTools.NONE) {
@@ -139,6 +166,11 @@ public final class ToolRouter {
         names.addAll(tools.keySet());
         names.addAll(external.names());
         return names;
+    }
+
+    /** The groups the model finds by searching, in the order they were given; empty when none is deferred. */
+    public List<ToolGroup> deferred() {
+        return deferred;
     }
 
     /** The tools served by other processes. */

@@ -1,0 +1,26 @@
+package dev.moka.core.tools;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Moka's own tools offered under one namespace (the subagent tools' {@code multi_agent_v1}): either with the
+ * other tools in every request, members in name order, or {@code deferred}: named in the prompt and handed to
+ * the model only when it searches for them ({@code tool_search}), so a model that never delegates does not pay
+ * for their definitions in every request.
+ */
+public record ToolGroup(String namespace, String description, List<Tool> tools, boolean deferred) {
+    public ToolGroup {
+        tools = tools.stream().sorted(Comparator.comparing(Tool::name)).toList();
+    }
+
+    /** The group's definition: a namespace of its members, or (for wires without namespaces) flat members. */
+    public List<ToolSpec> specs(boolean namespaces) {
+        List<ToolSpec.Member> members = tools.stream().map(tool -> (ToolSpec.Member) tool.spec()).toList();
+        if (namespaces) {
+            return List.of(new ToolSpec.Namespace(namespace, description, members));
+        }
+        return new ToolSpec.Namespace(namespace, description, members).flatten().stream()
+                .map(member -> (ToolSpec) member).toList();
+    }
+}
