@@ -58,4 +58,19 @@ public record Config(
                 base != null ? base : baseInstructions, warnings, services, context, tools, sandbox, models,
                 providers, tui);
     }
+
+    /**
+     * This configuration for a child agent: another model (null keeps this one) and effort (null: the model's own
+     * default when the model changes, else this one's), and {@code developer} instructions added after this one's.
+     */
+    public Config forChild(String slug, ReasoningEffort effort, String developer) {
+        ModelInfo info = slug == null || slug.equals(model) ? modelInfo : models.lookup(slug);
+        ReasoningEffort childEffort = effort != null ? effort : info == modelInfo ? reasoningEffort : info.defaultEffort();
+        String instructions = developer == null || developer.isBlank() ? developerInstructions
+                : developerInstructions == null || developerInstructions.isBlank() ? developer
+                : developerInstructions + "\n\n" + developer;
+        return new Config(mokaHome, cwd, info.slug(), info, provider, approvalPolicy, sandboxPolicy, childEffort,
+                reasoningSummary, verbosity, instructions, baseInstructions, warnings, services, context, tools, sandbox,
+                models, providers, tui);
+    }
 }

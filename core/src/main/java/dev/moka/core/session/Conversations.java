@@ -15,7 +15,15 @@ import dev.moka.core.client.ModelClient;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ProviderSecrets;
 import dev.moka.core.client.ResponsesClient;
+import dev.moka.core.config.AgentSettings;
 import dev.moka.core.config.Config;
+import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.SubagentTools;
+import dev.moka.core.tools.ToolGroup;
+import dev.moka.core.tools.agents.AgentTools;
+import dev.moka.core.tools.agents.Subagents;
+import dev.moka.protocol.ReasoningEffort;
+import dev.moka.protocol.WireEnum;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.context.InitialContext;
@@ -82,6 +90,12 @@ public final class Conversations implements AutoCloseable {
      */
     public Session open(Config config, ResumeTarget target, Face face) throws ConfigException, IOException,
             InterruptedException {
+        return open(config, target, face, null);
+    }
+
+    /** Opens a conversation; {@code lineage} says whose child agent it is, null for a top-level one. */
+    private Session open(Config config, ResumeTarget target, Face face, AgentLineage lineage) throws ConfigException,
+            IOException, InterruptedException {
         if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
             http.prefetchTrust();
         }
@@ -100,14 +114,19 @@ public final class Conversations implements AutoCloseable {
             execSessions.close();
             mcp.close();
         };
+        ChildAgents children = childAgents(config, face, lineage);
+        ToolGroup agentTools = children == null ? null : AgentTools.group(children, config.models().entries().stream()
+                .filter(ModelInfo::listed).map(ModelInfo::slug).toList(),
+                config.modelInfo().subagents() == SubagentTools.V1_DEFERRED, children);
         // Building the tools (schema generation) overlaps opening the rollout and the client.
-        var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions, mcp, scriptValues));
+        var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions, mcp, scriptValues,
+                agentTools));
         WarmUp.start("moka-tools-init", tools);
         List<EventMsg> notices = new ArrayList<>();
         config.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         Opened opened;
         try {
-            opened = openRollout(config, target, face, notices, log);
+            opened = openRollout(config, target, face, notices, log, lineage);
             opened.rollout().redactWith(secrets);
             scriptValues.restore(opened.scriptValues());
             scriptValues.recordWith(opened.rollout()::recordScriptValue);
@@ -119,7 +138,11 @@ public final class Conversations implements AutoCloseable {
         try {
             // A required server that does not start fails the session before anything is sent.
             mcp.awaitRequired();
-            return start(config, face, opened, notices, log, tools, owned, guard, key, secrets);
+            Session session = start(config, face, opened, notices, log, tools, owned, guard, key, secrets, lineage);
+            if (children != null) {
+                children.bind(session.conversationId(), lineage, session::tell);
+            }
+            return session;
         } catch (IOException | InterruptedException | RuntimeException e) {
             opened.rollout().close();
             closeQuietly(owned);
@@ -129,9 +152,9 @@ public final class Conversations implements AutoCloseable {
 
     private Session start(Config config, Face face, Opened opened, List<EventMsg> notices, MokaLog log,
             FutureTask<ToolRouter> tools, AutoCloseable owned, GuardSettings guard, ProviderKey key,
-            SecretRedactor secrets)
+            SecretRedactor secrets, AgentLineage lineage)
             throws IOException, InterruptedException {
-        ModelClient client = client(config, opened.id(), face, key);
+        ModelClient client = client(config, opened.id(), face, key, lineage);
         TurnContext turnContext = new TurnContext(config.cwd(), config.approvalPolicy(), config.sandboxPolicy(),
                 new ModelSettings(config.modelInfo(), config.reasoningEffort(), config.reasoningSummary(),
                         config.verbosity()));
@@ -147,12 +170,16 @@ public final class Conversations implements AutoCloseable {
     }
 
     /** The client for the provider's wire API, or the SSE fixture that stands in for every provider. */
-    private ModelClient client(Config config, String conversationId, Face face, ProviderKey key)
+    private ModelClient client(Config config, String id, Face face, ProviderKey key, AgentLineage lineage)
             throws IOException {
         if (fixturePath() != null) {
             return new FixtureModelClient(fixturePath());
         }
-        var identity = new ClientIdentity(face.originator(), MokaVersion.get());
+        var identity = lineage == null ? new ClientIdentity(face.originator(), MokaVersion.get())
+                : new ClientIdentity(face.originator(), MokaVersion.get(), Map.of("thread-id", id,
+                        "x-openai-subagent", "collab_spawn", "x-codex-parent-thread-id", lineage.parentId()));
+        // A child shares its root's cache key: requests that begin alike can then share the cached prefix.
+        String conversationId = lineage == null ? id : lineage.rootId();
         ModelProviderInfo provider = config.provider();
         return switch (provider.wireApi()) {
             case RESPONSES -> new ResponsesClient(provider, env, key, conversationId, identity, http, backoff);
@@ -164,8 +191,8 @@ public final class Conversations implements AutoCloseable {
     private record Opened(String id, List<ResponseItem> items, TurnContext lastContext, List<TurnStart> turns,
             RolloutRecorder rollout, Map<String, String> scriptValues) {}
 
-    private Opened openRollout(Config config, ResumeTarget target, Face face, List<EventMsg> notices, MokaLog log)
-            throws ConfigException, IOException {
+    private Opened openRollout(Config config, ResumeTarget target, Face face, List<EventMsg> notices, MokaLog log,
+            AgentLineage lineage) throws ConfigException, IOException {
         Path home = config.mokaHome();
         Path sessions = home.resolve("sessions");
         Path file = switch (target) {
@@ -185,7 +212,8 @@ public final class Conversations implements AutoCloseable {
         };
         if (file == null) {
             String id = Uuids.v7();
-            return new Opened(id, List.of(), null, List.of(), newRollout(id, config, face, notices, log), Map.of());
+            return new Opened(id, List.of(), null, List.of(), newRollout(id, config, face, notices, log, lineage),
+                    Map.of());
         }
         Rollouts.Recorded recorded = Rollouts.read(file, config.models());
         recorded.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
@@ -195,10 +223,11 @@ public final class Conversations implements AutoCloseable {
 
     /** A new rollout; one that cannot be created (a full disk) leaves the conversation in memory, said once. */
     private RolloutRecorder newRollout(String id, Config config, Face face, List<EventMsg> notices,
-            MokaLog log) {
+            MokaLog log, AgentLineage lineage) {
         Instant now = Instant.now();
         var meta = new SessionMeta(id, now.toString(), config.cwd().toString(), face.originator(),
                 MokaVersion.get(), config.provider().id(), config.model());
+        meta = lineage == null ? meta : meta.childOf(lineage);
         try {
             return RolloutRecorder.create(config.mokaHome(), meta, now);
         } catch (IOException e) {
@@ -262,6 +291,56 @@ public final class Conversations implements AutoCloseable {
             check.complete(List.copyOf(said));
         });
         return new GuardSettings(launcher, childEnv, config.sandbox().allowGitWrites(), face.canAsk(), check);
+    }
+
+    /**
+     * The child agents a conversation may start, or null when it may not: {@code [agents] enabled = false}, the
+     * depth limit reached, or a model whose subagent tools Moka does not offer (Codex's second set).
+     */
+    private ChildAgents childAgents(Config config, Face face, AgentLineage lineage) {
+        AgentSettings settings = config.tools().agents();
+        int depth = lineage == null ? 0 : lineage.depth();
+        if (!settings.enabled() || depth >= settings.maxDepth() || config.modelInfo().subagents() == SubagentTools.V2) {
+            return null;
+        }
+        // A child cannot ask the person anything: its face is not the parent's, so its requests are refused.
+        Face childFace = new Face(face.originator(), null, false, false);
+        return new ChildAgents(settings, new ChildAgents.ChildOpener() {
+            @Override
+            public Session open(Subagents.SpawnRequest request, AgentLineage child) throws Subagents.AgentException {
+                String model = request.model() != null ? request.model() : roleModel(settings, request.role());
+                ReasoningEffort effort = request.effort() == null ? null
+                        : WireEnum.parse(ReasoningEffort.class, request.effort()).orElseThrow(() ->
+                                new Subagents.AgentException("unknown reasoning effort \"" + request.effort()
+                                        + "\"; use one of " + WireEnum.choices(ReasoningEffort.class)));
+                AgentSettings.AgentRole role = request.role() == null ? null : settings.roles().get(request.role());
+                Config childConfig = config.forChild(model != null ? model : settings.defaultModel(), effort,
+                        role == null ? null : role.developerInstructions());
+                return openChild(childConfig, new ResumeTarget.Fresh(), childFace, child);
+            }
+
+            @Override
+            public Session reopen(String id, AgentLineage child) throws Subagents.AgentException {
+                return openChild(config.forChild(null, null, null), new ResumeTarget.ById(id), childFace, child);
+            }
+        });
+    }
+
+    private static String roleModel(AgentSettings settings, String role) {
+        AgentSettings.AgentRole found = role == null ? null : settings.roles().get(role);
+        return found == null ? null : found.model();
+    }
+
+    private Session openChild(Config config, ResumeTarget target, Face face, AgentLineage lineage)
+            throws Subagents.AgentException {
+        try {
+            return open(config, target, face, lineage);
+        } catch (ConfigException | IOException e) {
+            throw new Subagents.AgentException("the agent could not start: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Subagents.AgentException("the agent could not start: interrupted");
+        }
     }
 
     /**

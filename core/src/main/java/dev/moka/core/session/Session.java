@@ -219,6 +219,11 @@ public final class Session implements AutoCloseable {
         reportRolloutFailure(submissionId);
     }
 
+    /** Tells the faces something that belongs to no submission (a child agent started or finished). */
+    void tell(EventMsg msg) {
+        emit("", msg);
+    }
+
     private void warn(String submissionId, String message) {
         log.warn(message);
         emit(submissionId, new EventMsg.Warning(message));

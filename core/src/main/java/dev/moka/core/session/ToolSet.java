@@ -12,6 +12,7 @@ import dev.moka.core.mcp.McpServers;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.tools.ExternalTools;
 import dev.moka.core.tools.HostedTools;
+import dev.moka.core.tools.ToolGroup;
 import dev.moka.core.tools.ToolLoader;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.code.CodeMode;
@@ -58,6 +59,12 @@ public final class ToolSet {
      */
     public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
             ExecSessionManager sessions, McpServers mcp, ScriptStore store) {
+        return build(config, env, http, sessions, mcp, store, null);
+    }
+
+    /** With the subagent tools ({@code agents}, null for none), which a classic model gets beside the others. */
+    public static ToolRouter build(Config config, Map<String, String> env, Supplier<HttpClient> http,
+            ExecSessionManager sessions, McpServers mcp, ScriptStore store, ToolGroup agents) {
         ToolSettings settings = config.tools();
         ApplyPatchKind patchKind = config.modelInfo().applyPatch();
         ApplyPatchTool patches = ApplyPatchTool.forTurns(patchKind == ApplyPatchKind.FUNCTION
@@ -97,7 +104,8 @@ public final class ToolSet {
         List<dev.moka.core.tools.ToolSpec> hosted = openAi ? HostedTools.webSearch(config.services().webSearch())
                 : List.of();
         if (!settings.codeMode().enabledFor(config.modelInfo(), config.provider().wireApi())) {
-            return new ToolRouter(loader.tools(), hosted, external);
+            return new ToolRouter(loader.tools(), hosted, external, null,
+                    agents == null ? List.of() : List.of(agents), config.provider().wireApi() == WireApi.RESPONSES);
         }
         var codeMode = new CodeMode(settings.codeModeLimits(), store);
         var router = new ToolRouter(loader.tools(), hosted, external, codeMode);

@@ -9,7 +9,14 @@ import java.util.List;
  * the model only when it searches for them ({@code tool_search}), so a model that never delegates does not pay
  * for their definitions in every request.
  */
-public record ToolGroup(String namespace, String description, List<Tool> tools, boolean deferred) {
+public record ToolGroup(String namespace, String description, List<Tool> tools, boolean deferred, Lifecycle lifecycle) {
+    /** What the group keeps running beyond one call (child agents): stopped with the turn, ended with the router. */
+    public interface Lifecycle {
+        void turnAborted();
+
+        void close();
+    }
+
     public ToolGroup {
         tools = tools.stream().sorted(Comparator.comparing(Tool::name)).toList();
     }

@@ -23,6 +23,7 @@ public final class ToolRouter {
     /** Code mode's tools, or null for a classic model. */
     private final CodeModeOffer codeMode;
     private final Map<String, Tool> direct = new LinkedHashMap<>();
+    private final List<ToolGroup> groups;
     /** Groups offered only when the model searches for them. */
     private final List<ToolGroup> deferred;
     private volatile List<ToolSpec> specs;
@@ -76,6 +77,7 @@ public final class ToolRouter {
                 own.addAll(group.specs(namespaces));
             }
         }
+        this.groups = List.copyOf(groups);
         this.deferred = groups.stream().filter(ToolGroup::deferred).toList();
         if (!deferred.isEmpty()) {
             own.add(ToolSearch.SPEC);
@@ -104,6 +106,7 @@ public final class ToolRouter {
 
     /** An interrupted turn ends the scripts it left running. */
     public void turnAborted() {
+        groups.forEach(group -> group.lifecycle().turnAborted());
         if (codeMode != null) {
             codeMode.terminateAll("the turn was interrupted");
         }
@@ -111,6 +114,7 @@ public final class ToolRouter {
 
     /** Ends what the tools keep running that no one else owns (code mode's scripts and engine). */
     public void close() {
+        groups.forEach(group -> group.lifecycle().close());
         if (codeMode != null) {
             codeMode.close();
         }

@@ -1,0 +1,287 @@
+package dev.moka.core.session;
+
+import dev.moka.core.config.AgentSettings;
+import dev.moka.core.tools.ToolGroup;
+import dev.moka.core.tools.agents.AgentStatus;
+import dev.moka.core.tools.agents.Subagents;
+import dev.moka.protocol.Event;
+import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Op;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * The child agents of one conversation: each a whole conversation of its own, opened through the same front door
+ * ({@link ChildOpener}), run on virtual threads side by side, its status kept here for {@code wait_agent}. The
+ * parent's interrupt stops them, and closing the parent closes them.
+ */
+final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
+    /** Opens a child's conversation: new, or a closed one again. */
+    interface ChildOpener {
+        Session open(SpawnRequest request, AgentLineage lineage) throws AgentException;
+
+        Session reopen(String id, AgentLineage lineage) throws AgentException;
+    }
+
+    private static final List<String> NICKNAMES = List.of("Ada", "Babbage", "Curie", "Darwin", "Euler", "Faraday",
+            "Gauss", "Hopper", "Ibn Sina", "Joule", "Kepler", "Lovelace", "Maxwell", "Noether", "Ohm", "Pascal",
+            "Ramanujan", "Shannon", "Turing", "Volta");
+
+    private final AgentSettings settings;
+    private final ChildOpener opener;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Map<String, Child> children = new LinkedHashMap<>();
+    private volatile String parentId;
+    private volatile String rootId;
+    private volatile int depth;
+    private volatile Consumer<EventMsg> parentEvents = event -> { };
+
+    private static final class Child {
+        final String nickname;
+        final AgentLineage lineage;
+        volatile Session session;
+        volatile AgentStatus status = new AgentStatus.PendingInit();
+
+        Child(String nickname, AgentLineage lineage) {
+            this.nickname = nickname;
+            this.lineage = lineage;
+        }
+    }
+
+    ChildAgents(AgentSettings settings, ChildOpener opener) {
+        this.settings = settings;
+        this.opener = opener;
+    }
+
+    /** Who the parent is, once its conversation has an id; {@code events} tells the parent's face. */
+    void bind(String parentId, AgentLineage own, Consumer<EventMsg> events) {
+        this.parentId = parentId;
+        this.rootId = own == null ? parentId : own.rootId();
+        this.depth = own == null ? 0 : own.depth();
+        this.parentEvents = events;
+    }
+
+    @Override
+    public Spawned spawn(SpawnRequest request) throws AgentException {
+        if (parentId == null) {
+            throw new AgentException("the conversation is not ready to start agents yet; try again");
+        }
+        if (request.role() != null && !request.role().equals("default") && !settings.roles().containsKey(request.role())) {
+            throw new AgentException("no agent role \"" + request.role() + "\"; roles: " + String.join(", ", roles()));
+        }
+        Child child;
+        lock.lock();
+        try {
+            long open = children.values().stream().filter(c -> !(c.status instanceof AgentStatus.Shutdown)).count();
+            if (open >= settings.maxThreads()) {
+                throw new AgentException("already " + open + " agents open, the most allowed ([agents] max_threads = "
+                        + settings.maxThreads() + "); close one with close_agent first");
+            }
+            String nickname = NICKNAMES.get(children.size() % NICKNAMES.size())
+                    + (children.size() < NICKNAMES.size() ? "" : " " + (children.size() / NICKNAMES.size() + 1));
+            child = new Child(nickname, new AgentLineage(rootId, parentId, depth + 1, nickname,
+                    request.role() == null ? "default" : request.role()));
+        } finally {
+            lock.unlock();
+        }
+        Session session = opener.open(request, child.lineage);
+        child.session = session;
+        String id = session.conversationId();
+        lock.lock();
+        try {
+            children.put(id, child);
+        } finally {
+            lock.unlock();
+        }
+        parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " (" + id + ") started: "
+                + firstLine(request.message())));
+        Thread.ofVirtual().name("moka-agent-" + id).start(() -> follow(id, child));
+        submit(child, request.message());
+        return new Spawned(id, child.nickname);
+    }
+
+    @Override
+    public String send(String target, String message, boolean interrupt) throws AgentException {
+        Child child = find(target);
+        if (child.status instanceof AgentStatus.Shutdown) {
+            throw new AgentException("agent " + target + " is closed; resume_agent opens it again");
+        }
+        if (interrupt) {
+            child.session.submit(new Op.Interrupt());
+        }
+        return submit(child, message);
+    }
+
+    private String submit(Child child, String message) {
+        setStatus(child, new AgentStatus.Running());
+        return child.session.submit(new Op.UserInput(List.of(new InputItem.Text(message))));
+    }
+
+    @Override
+    public Map<String, AgentStatus> await(List<String> targets, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        lock.lock();
+        try {
+            while (true) {
+                Map<String, AgentStatus> done = new LinkedHashMap<>();
+                for (String target : targets) {
+                    Child child = children.get(target);
+                    AgentStatus status = child == null ? new AgentStatus.NotFound() : child.status;
+                    if (status.isFinal()) {
+                        done.put(target, status);
+                    }
+                }
+                long left = deadline - System.nanoTime();
+                if (!done.isEmpty() || left <= 0) {
+                    return done;
+                }
+                changed.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public AgentStatus close(String target) throws AgentException {
+        Child child = find(target);
+        AgentStatus before = child.status;
+        if (!(before instanceof AgentStatus.Shutdown)) {
+            child.session.close();
+            setStatus(child, new AgentStatus.Shutdown());
+        }
+        return before;
+    }
+
+    @Override
+    public AgentStatus resume(String id) throws AgentException {
+        Child child = find(id);
+        if (!(child.status instanceof AgentStatus.Shutdown)) {
+            return child.status;
+        }
+        child.session = opener.reopen(id, child.lineage);
+        setStatus(child, new AgentStatus.PendingInit());
+        Thread.ofVirtual().name("moka-agent-" + id).start(() -> follow(id, child));
+        return child.status;
+    }
+
+    @Override
+    public List<String> roles() {
+        return List.copyOf(settings.roles().keySet());
+    }
+
+    /** The parent's turn was interrupted: so is every child's. */
+    @Override
+    public void turnAborted() {
+        for (Child child : snapshot()) {
+            if (child.status instanceof AgentStatus.Running) {
+                child.session.submit(new Op.Interrupt());
+            }
+        }
+    }
+
+    /** The parent closes: every child is closed with it. */
+    @Override
+    public void close() {
+        for (Child child : snapshot()) {
+            if (!(child.status instanceof AgentStatus.Shutdown)) {
+                child.session.close();
+                setStatus(child, new AgentStatus.Shutdown());
+            }
+        }
+    }
+
+    private List<Child> snapshot() {
+        lock.lock();
+        try {
+            return new ArrayList<>(children.values());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Child find(String id) throws AgentException {
+        lock.lock();
+        try {
+            Child child = children.get(id);
+            if (child == null) {
+                throw new AgentException("no agent with id \"" + id + "\"; use an id spawn_agent returned"
+                        + (children.isEmpty() ? "" : " (" + String.join(", ", children.keySet()) + ")"));
+            }
+            return child;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Reads a child's events until it closes: a finished turn makes it completed with its answer, a failed or
+     * interrupted one errored; a turn that runs past {@code job_max_runtime_seconds} is interrupted.
+     */
+    private void follow(String id, Child child) {
+        Session session = child.session;
+        long limitNanos = TimeUnit.SECONDS.toNanos(settings.maxRuntimeSeconds());
+        long turnStarted = 0;
+        try {
+            while (true) {
+                Event event = session.pollEvent(1, TimeUnit.SECONDS);
+                if (event == null) {
+                    if (turnStarted != 0 && System.nanoTime() - turnStarted > limitNanos) {
+                        session.submit(new Op.Interrupt());
+                        turnStarted = 0;
+                    }
+                    continue;
+                }
+                switch (event.msg()) {
+                    case EventMsg.TaskStarted _ -> turnStarted = System.nanoTime();
+                    case EventMsg.TaskComplete done -> {
+                        turnStarted = 0;
+                        setStatus(child, new AgentStatus.Completed(done.lastAgentMessage()));
+                        parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " finished"));
+                    }
+                    case EventMsg.Error error -> {
+                        turnStarted = 0;
+                        setStatus(child, new AgentStatus.Errored(error.message()));
+                    }
+                    case EventMsg.TurnAborted aborted -> {
+                        turnStarted = 0;
+                        setStatus(child, new AgentStatus.Errored("interrupted"));
+                    }
+                    case EventMsg.ShutdownComplete _ -> {
+                        return;
+                    }
+                    default -> { }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void setStatus(Child child, AgentStatus status) {
+        lock.lock();
+        try {
+            // A closed child stays closed whatever its last events say.
+            if (!(child.status instanceof AgentStatus.Shutdown) || status instanceof AgentStatus.PendingInit) {
+                child.status = status;
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static String firstLine(String text) {
+        String line = text.strip().lines().findFirst().orElse("");
+        return line.length() > 80 ? line.substring(0, 79) + "…" : line;
+    }
+}

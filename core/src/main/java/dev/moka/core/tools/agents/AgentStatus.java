@@ -1,0 +1,40 @@
+package dev.moka.core.tools.agents;
+
+import dev.moka.protocol.Json;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.StringNode;
+
+/** Where a child agent is, as the parent's tools report it (Codex's wire forms: a word, or a one-key object). */
+public sealed interface AgentStatus {
+    record PendingInit() implements AgentStatus {}
+
+    record Running() implements AgentStatus {}
+
+    /** Its turn ended; {@code message} is its last answer (null when it wrote none). */
+    record Completed(String message) implements AgentStatus {}
+
+    record Errored(String message) implements AgentStatus {}
+
+    record Shutdown() implements AgentStatus {}
+
+    record NotFound() implements AgentStatus {}
+
+    /** Whether waiting for it is over: it finished, failed, was closed or never existed. */
+    default boolean isFinal() {
+        return switch (this) {
+            case Completed _, Errored _, Shutdown _, NotFound _ -> true;
+            case PendingInit _, Running _ -> false;
+        };
+    }
+
+    default JsonNode toJson() {
+        return switch (this) {
+            case PendingInit _ -> StringNode.valueOf("pending_init");
+            case Running _ -> StringNode.valueOf("running");
+            case Completed c -> Json.object().put("completed", c.message());
+            case Errored e -> Json.object().put("errored", e.message());
+            case Shutdown _ -> StringNode.valueOf("shutdown");
+            case NotFound _ -> StringNode.valueOf("not_found");
+        };
+    }
+}
