@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A scripted model server on 127.0.0.1 over real HTTP/1.1, for the Responses API and Chat Completions alike:
@@ -34,6 +36,10 @@ public final class MockResponsesServer implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
     private final Deque<Reply> replies = new ArrayDeque<>();
+    /** Replies kept for the requests a predicate picks (a child agent's), each route first in, first out. */
+    private final List<Route> routes = new ArrayList<>();
+
+    private record Route(Predicate<CapturedRequest> picks, Deque<Function<CapturedRequest, Reply>> replies) {}
     private final List<CapturedRequest> requests = new ArrayList<>();
 
     private MockResponsesServer(HttpServer server, ExecutorService handlers, Consumer<CapturedRequest> listener) {
@@ -77,6 +83,31 @@ public final class MockResponsesServer implements AutoCloseable {
         lock.lock();
         try {
             replies.addAll(more);
+        } finally {
+            lock.unlock();
+        }
+        return this;
+    }
+
+    /**
+     * Queues replies for the requests {@code picks} chooses (for example those of one conversation among several
+     * that run at once); such a request takes from the first route that picks it and still has replies, else
+     * from the main queue.
+     */
+    public MockResponsesServer route(Predicate<CapturedRequest> picks, Reply... more) {
+        return routeAnswers(picks, Arrays.stream(more).<Function<CapturedRequest, Reply>>map(reply -> request -> reply)
+                .toList());
+    }
+
+    /**
+     * As {@link #route}, with replies made from the request they answer (a call that names an id the client
+     * chose, such as a child agent's, read from the request's input).
+     */
+    public MockResponsesServer routeAnswers(Predicate<CapturedRequest> picks,
+            List<Function<CapturedRequest, Reply>> answers) {
+        lock.lock();
+        try {
+            routes.add(new Route(picks, new ArrayDeque<>(answers)));
         } finally {
             lock.unlock();
         }
@@ -143,7 +174,8 @@ public final class MockResponsesServer implements AutoCloseable {
         try {
             requests.add(request);
             number = requests.size();
-            reply = replies.poll();
+            reply = routes.stream().filter(route -> !route.replies().isEmpty() && route.picks().test(request))
+                    .findFirst().map(route -> route.replies().poll().apply(request)).orElseGet(replies::poll);
             arrived.signalAll();
         } finally {
             lock.unlock();

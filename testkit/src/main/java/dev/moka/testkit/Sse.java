@@ -126,6 +126,18 @@ public final class Sse implements Reply, Streamed {
         return call;
     }
 
+    /** The model searching deferred tools ({@code tool_search} run by the client), as one finished item. */
+    public Sse toolSearchCall(String callId, String query) {
+        int index = output.size();
+        ObjectNode item = Json.object().put("type", "tool_search_call").put("call_id", callId)
+                .put("status", "completed").put("execution", "client");
+        item.putObject("arguments").put("query", query).put("limit", 8);
+        List<ObjectNode> events = new ArrayList<>();
+        events.add(event("response.output_item.added").put("output_index", index).set("item", item.deepCopy()));
+        events.add(event("response.output_item.done").put("output_index", index).set("item", item));
+        return plus(events, item);
+    }
+
     /** A reasoning item with one summary part (none when {@code summaryText} is null) and opaque content. */
     public Sse reasoning(String id, String summaryText, String encryptedContent) {
         int index = output.size();

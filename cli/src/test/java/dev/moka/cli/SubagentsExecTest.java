@@ -1,0 +1,160 @@
+package dev.moka.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.moka.testkit.CapturedRequest;
+import dev.moka.testkit.Sse;
+import dev.moka.protocol.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Child agents through the real {@code moka exec}: the model delegates with Codex's {@code multi_agent_v1} tools,
+ * the child is a conversation of its own (its own first request, rollout and id, the parent's cache key), and
+ * its answer comes back through {@code wait_agent}.
+ */
+class SubagentsExecTest extends ProcessFixture {
+    private static final Predicate<CapturedRequest> CHILD = r -> "collab_spawn".equals(r.header("x-openai-subagent"));
+    private static final Predicate<CapturedRequest> PARENT = CHILD.negate();
+
+    @Test
+    void aChildRunsACommandInItsOwnConversationAndTheParentWaitsForItsAnswer() throws Exception {
+        config("gpt-5.1-codex");
+        server.routeAnswers(PARENT, List.of(
+                request -> Sse.response("p1").functionCall("call_spawn", "multi_agent_v1", "spawn_agent",
+                        "{\"message\":\"Count to 42 with the shell and tell me the result.\"}").completed(),
+                request -> Sse.response("p2").functionCall("call_wait", "multi_agent_v1", "wait_agent",
+                        "{\"targets\":[\"" + spawnedId(request) + "\"],\"timeout_ms\":30000}").completed(),
+                request -> Sse.response("p3").text("m1", "The child counted to 42.").completed()));
+        server.route(CHILD,
+                Sse.response("c1").functionCall("call_child", "shell",
+                        "{\"command\":[\"bash\",\"-lc\",\"echo child-ran-$((40+2))\"]}").completed(),
+                Sse.response("c2").text("m2", "It printed child-ran-42.").completed());
+
+        var result = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec",
+                "Use a sub-agent to count to 42.");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        assertThat(result.stdout()).isEqualTo("The child counted to 42.\n");
+        List<CapturedRequest> parent = server.requests().stream().filter(PARENT).toList();
+        List<CapturedRequest> child = server.requests().stream().filter(CHILD).toList();
+        assertThat(parent).hasSize(3);
+        assertThat(child).hasSize(2);
+
+        JsonNode firstParent = parent.getFirst().bodyJson();
+        String parentId = parent.getFirst().header("session_id");
+        assertThat(firstParent.get("tools")).anySatisfy(tool -> {
+            assertThat(tool.get("type").asString()).isEqualTo("namespace");
+            assertThat(tool.get("name").asString()).isEqualTo("multi_agent_v1");
+            assertThat(tool.get("tools")).extracting(t -> t.get("name").asString())
+                    .containsExactly("close_agent", "resume_agent", "send_input", "spawn_agent", "wait_agent");
+        });
+        for (int i = 1; i < parent.size(); i++) {
+            assertExtends(parent.get(i - 1), parent.get(i));
+        }
+
+        String childId = spawnedId(parent.get(1));
+        CapturedRequest firstChild = child.getFirst();
+        assertThat(firstChild.header("thread-id")).isEqualTo(childId);
+        assertThat(firstChild.header("session_id")).isEqualTo(parentId);
+        assertThat(firstChild.header("x-codex-parent-thread-id")).isEqualTo(parentId);
+        assertThat(firstChild.bodyJson().get("prompt_cache_key").asString()).isEqualTo(parentId);
+        List<JsonNode> childInput = firstChild.input();
+        assertThat(childInput.getLast().get("role").asString()).isEqualTo("user");
+        assertThat(childInput.getLast().toString()).contains("Count to 42 with the shell and tell me the result.");
+        assertThat(firstChild.body()).doesNotContain("Use a sub-agent to count to 42.");
+        // The child is at the depth limit: it cannot delegate further.
+        assertThat(firstChild.body()).doesNotContain("multi_agent_v1");
+        assertExtends(child.get(0), child.get(1));
+        assertThat(child.get(1).input().getLast().toString()).contains("child-ran-42");
+
+        JsonNode waited = output(parent.get(2), "call_wait");
+        assertThat(waited).isEqualTo(Json.parse("{\"status\":{\"" + childId
+                + "\":{\"completed\":\"It printed child-ran-42.\"}},\"timed_out\":false}"));
+
+        JsonNode childMeta = sessionMeta(childId);
+        assertThat(childMeta.path("payload").path("parent_thread_id").asString()).isEqualTo(parentId);
+        assertThat(childMeta.path("payload").path("thread_source").asString()).isEqualTo("subagent");
+        assertThat(sessionMeta(parentId).path("payload").has("parent_thread_id")).isFalse();
+    }
+
+    @Test
+    void aModelThatSearchesForItsToolsFindsTheSubagentToolsThroughToolSearch() throws Exception {
+        config("gpt-5.5");
+        server.routeAnswers(PARENT, List.of(
+                request -> Sse.response("p1").toolSearchCall("call_search", "spawn sub-agent wait agent").completed(),
+                request -> Sse.response("p2").functionCall("call_spawn", "multi_agent_v1", "spawn_agent",
+                        "{\"message\":\"Say hello.\"}").completed(),
+                request -> Sse.response("p3").functionCall("call_wait", "multi_agent_v1", "wait_agent",
+                        "{\"targets\":[\"" + spawnedId(request) + "\"]}").completed(),
+                request -> Sse.response("p4").text("m1", "Done.").completed()));
+        server.route(CHILD, Sse.response("c1").text("m2", "hello").completed());
+
+        var result = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "Delegate a greeting.");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        List<CapturedRequest> parent = server.requests().stream().filter(PARENT).toList();
+        assertThat(parent).hasSize(4);
+        JsonNode first = parent.getFirst().bodyJson();
+        assertThat(first.get("tools")).anySatisfy(tool -> {
+            assertThat(tool.get("type").asString()).isEqualTo("tool_search");
+            assertThat(tool.get("execution").asString()).isEqualTo("client");
+        });
+        assertThat(first.get("tools").toString()).doesNotContain("spawn_agent");
+        assertThat(first.get("input").toString()).contains("Deferred tool namespaces:\\n- multi_agent_v1: ");
+        JsonNode found = parent.get(1).input().stream()
+                .filter(item -> item.path("type").asString("").equals("tool_search_output")).findFirst().orElseThrow();
+        assertThat(found.get("call_id").asString()).isEqualTo("call_search");
+        assertThat(found.get("execution").asString()).isEqualTo("client");
+        JsonNode namespace = found.get("tools").get(0);
+        assertThat(namespace.get("name").asString()).isEqualTo("multi_agent_v1");
+        assertThat(namespace.get("tools")).allSatisfy(tool -> assertThat(tool.get("defer_loading").asBoolean()).isTrue());
+        for (int i = 1; i < parent.size(); i++) {
+            assertExtends(parent.get(i - 1), parent.get(i));
+        }
+        String childId = spawnedId(parent.get(2));
+        assertThat(output(parent.get(3), "call_wait").path("status").path(childId).path("completed").asString())
+                .isEqualTo("hello");
+    }
+
+    private void config(String model) throws IOException {
+        Files.writeString(home.resolve("config.toml"), "model = \"" + model + "\"\napproval_policy = \"on-request\"\n");
+    }
+
+    /** The id spawn_agent answered with, read from the request that carries its output. */
+    private static String spawnedId(CapturedRequest request) {
+        return output(request, "call_spawn").get("agent_id").asString();
+    }
+
+    private static JsonNode output(CapturedRequest request, String callId) {
+        return request.input().stream()
+                .filter(item -> item.path("type").asString("").equals("function_call_output")
+                        && item.path("call_id").asString("").equals(callId))
+                .map(item -> Json.parse(item.get("output").asString())).findFirst().orElseThrow(() ->
+                        new AssertionError("no output of " + callId + " in " + request.input()));
+    }
+
+    /** A later request of a conversation carries the earlier one's input unchanged, then more. */
+    private static void assertExtends(CapturedRequest earlier, CapturedRequest later) {
+        List<JsonNode> before = earlier.input();
+        List<JsonNode> after = later.input();
+        assertThat(after.size()).isGreaterThan(before.size());
+        assertThat(after.subList(0, before.size())).isEqualTo(before);
+        assertThat(later.bodyJson().get("tools")).isEqualTo(earlier.bodyJson().get("tools"));
+    }
+
+    private JsonNode sessionMeta(String id) throws IOException {
+        try (Stream<Path> files = Files.walk(home.resolve("sessions"))) {
+            Path rollout = files.filter(file -> file.getFileName().toString().endsWith(id + ".jsonl")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no rollout of " + id));
+            return Json.parse(Files.readAllLines(rollout).getFirst());
+        }
+    }
+
+}
