@@ -133,7 +133,7 @@ final class ExecRun {
                         EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _, EventMsg.ExecApprovalRequest _,
                         EventMsg.ApplyPatchApprovalRequest _, EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _,
                         EventMsg.TurnDiff _, EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _,
-                        EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
+                        EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _,
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
                         EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _,

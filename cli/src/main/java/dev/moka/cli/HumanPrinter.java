@@ -93,6 +93,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.ApplyPatchApprovalRequest r -> { }
             case EventMsg.TurnDiff d -> { }
             case EventMsg.McpListToolsResponse r -> { }
+            case EventMsg.CollabToolCall c -> { }
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }

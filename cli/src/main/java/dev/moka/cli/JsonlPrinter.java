@@ -94,6 +94,7 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.McpToolCallEnd m -> mcpEnd(m);
             case EventMsg.WebSearchEnd w -> item("item.completed", newItem("web_search").put("query", w.query()));
             case EventMsg.McpListToolsResponse r -> { }
+            case EventMsg.CollabToolCall c -> collab(c);
             case EventMsg.ConversationHistoryResponse r -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ToolCallEnd t -> { }
@@ -125,6 +126,22 @@ final class JsonlPrinter implements EventPrinter {
         item.put("status", "in_progress");
         runningMcpCalls.put(begin.callId(), item);
         item("item.started", item);
+    }
+
+    /** A subagent tool's call, as one finished item naming the conversations it concerned. */
+    private void collab(EventMsg.CollabToolCall call) {
+        ObjectNode item = newItem("collab_tool_call").put("tool", call.tool())
+                .put("sender_thread_id", call.senderThreadId());
+        ArrayNode receivers = item.putArray("receiver_thread_ids");
+        call.receiverThreadIds().forEach(receivers::add);
+        if (call.prompt() == null) {
+            item.putNull("prompt");
+        } else {
+            item.put("prompt", call.prompt());
+        }
+        item.set("agents_states", call.agentsStates() == null ? Json.object() : call.agentsStates());
+        item.put("status", call.success() ? "completed" : "failed");
+        item("item.completed", item);
     }
 
     /** A result with {@code isError} (or none at all) fails the item, its text becoming the error message. */

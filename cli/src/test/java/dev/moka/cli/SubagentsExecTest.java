@@ -78,6 +78,13 @@ class SubagentsExecTest extends ProcessFixture {
         assertThat(waited).isEqualTo(Json.parse("{\"status\":{\"" + childId
                 + "\":{\"completed\":\"It printed child-ran-42.\"}},\"timed_out\":false}"));
 
+        List<JsonNode> told = parent.get(2).input().stream()
+                .filter(item -> item.toString().contains("<subagent_notification>")).toList();
+        assertThat(told).hasSize(1);
+        assertThat(told.getFirst().get("role").asString()).isEqualTo("user");
+        assertThat(told.getFirst().toString()).contains("\\\"agent_path\\\":\\\"" + childId + "\\\"",
+                "It printed child-ran-42.");
+
         JsonNode childMeta = sessionMeta(childId);
         assertThat(childMeta.path("payload").path("parent_thread_id").asString()).isEqualTo(parentId);
         assertThat(childMeta.path("payload").path("thread_source").asString()).isEqualTo("subagent");
@@ -96,9 +103,14 @@ class SubagentsExecTest extends ProcessFixture {
                 request -> Sse.response("p4").text("m1", "Done.").completed()));
         server.route(CHILD, Sse.response("c1").text("m2", "hello").completed());
 
-        var result = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "Delegate a greeting.");
+        var result = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "--json",
+                "Delegate a greeting.");
 
         assertThat(result.exitCode()).as(result.stderr()).isZero();
+        List<JsonNode> collab = result.stdout().lines().map(Json::parse)
+                .filter(line -> line.path("item").path("type").asString("").equals("collab_tool_call"))
+                .map(line -> line.get("item")).toList();
+        assertThat(collab).extracting(item -> item.get("tool").asString()).containsExactly("spawn_agent", "wait_agent");
         List<CapturedRequest> parent = server.requests().stream().filter(PARENT).toList();
         assertThat(parent).hasSize(4);
         JsonNode first = parent.getFirst().bodyJson();
@@ -119,6 +131,12 @@ class SubagentsExecTest extends ProcessFixture {
             assertExtends(parent.get(i - 1), parent.get(i));
         }
         String childId = spawnedId(parent.get(2));
+        JsonNode spawnItem = collab.getFirst();
+        assertThat(spawnItem.get("sender_thread_id").asString()).isEqualTo(parent.getFirst().header("session_id"));
+        assertThat(spawnItem.get("receiver_thread_ids")).extracting(JsonNode::asString).containsExactly(childId);
+        assertThat(spawnItem.get("prompt").asString()).isEqualTo("Say hello.");
+        assertThat(collab.getLast().at("/agents_states/" + childId + "/status").asString()).isEqualTo("completed");
+        assertThat(collab.getLast().at("/agents_states/" + childId + "/message").asString()).isEqualTo("hello");
         assertThat(output(parent.get(3), "call_wait").path("status").path(childId).path("completed").asString())
                 .isEqualTo("hello");
     }

@@ -35,6 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
     @JsonSubTypes.Type(value = EventMsg.McpToolCallBegin.class, name = "mcp_tool_call_begin"),
     @JsonSubTypes.Type(value = EventMsg.McpToolCallEnd.class, name = "mcp_tool_call_end"),
     @JsonSubTypes.Type(value = EventMsg.McpListToolsResponse.class, name = "mcp_list_tools_response"),
+    @JsonSubTypes.Type(value = EventMsg.CollabToolCall.class, name = "collab_tool_call"),
     @JsonSubTypes.Type(value = EventMsg.ConversationHistoryResponse.class, name = "conversation_history"),
     @JsonSubTypes.Type(value = EventMsg.GetHistoryEntryResponse.class, name = "get_history_entry_response"),
     @JsonSubTypes.Type(value = EventMsg.ToolCallEnd.class, name = "tool_call_end"),
@@ -118,6 +119,14 @@ public sealed interface EventMsg {
             implements EventMsg {}
 
     record McpListToolsResponse(Map<String, JsonNode> tools) implements EventMsg {}
+
+    /**
+     * A call of a subagent tool, once it returned: {@code tool} (spawn_agent, wait_agent, ...), the conversation
+     * that made it, the children it was about, the text it sent them (null for none), and each child's status
+     * after it ({@code agentsStates}, by child id: {@code {"status": ..., "message": ...}}).
+     */
+    record CollabToolCall(String callId, String tool, String senderThreadId, List<String> receiverThreadIds,
+            String prompt, JsonNode agentsStates, boolean success) implements EventMsg {}
 
     /**
      * The answer to {@link Op.GetHistory}: the history's items ({@code entries}), oldest first, and the events the

@@ -62,7 +62,7 @@ final class TurnDriver {
                         EventMsg.ExecCommandBegin _, EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _,
                         EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _, EventMsg.TurnDiff _,
                         EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _, EventMsg.McpToolCallBegin _,
-                        EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
+                        EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _,
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
                         EventMsg.Warning _, EventMsg.RolledBack _, EventMsg.UndoCompleted _,

@@ -126,6 +126,7 @@ final class Conversation {
                 }
             }
             case EventMsg.McpListToolsResponse r -> add(McpToolList.cell(r.tools()));
+            case EventMsg.CollabToolCall c -> { }
             case EventMsg.GetHistoryEntryResponse r -> { }
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> forked(r.turns());

@@ -7,6 +7,7 @@ import dev.moka.core.tools.agents.Subagents;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,6 +41,7 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Map<String, Child> children = new LinkedHashMap<>();
+    private final List<String> notifications = new ArrayList<>();
     private volatile String parentId;
     private volatile String rootId;
     private volatile int depth;
@@ -175,6 +177,22 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     }
 
     @Override
+    public String self() {
+        return parentId;
+    }
+
+    @Override
+    public AgentStatus status(String id) {
+        lock.lock();
+        try {
+            Child child = children.get(id);
+            return child == null ? new AgentStatus.NotFound() : child.status;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public List<String> roles() {
         return List.copyOf(settings.roles().keySet());
     }
@@ -273,11 +291,32 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
             // A closed child stays closed whatever its last events say.
             if (!(child.status instanceof AgentStatus.Shutdown) || status instanceof AgentStatus.PendingInit) {
                 child.status = status;
+                if (status instanceof AgentStatus.Completed || status instanceof AgentStatus.Errored) {
+                    notifications.add(notification(child.session.conversationId(), status));
+                }
             }
             changed.signalAll();
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public List<String> takeNotifications() {
+        lock.lock();
+        try {
+            List<String> taken = List.copyOf(notifications);
+            notifications.clear();
+            return taken;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static String notification(String id, AgentStatus status) {
+        var body = Json.object().put("agent_path", id);
+        body.set("status", status.toJson());
+        return "<subagent_notification>\n" + body + "\n</subagent_notification>";
     }
 
     private static String firstLine(String text) {

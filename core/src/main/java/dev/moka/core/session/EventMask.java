@@ -62,6 +62,9 @@ final class EventMask {
             case EventMsg.McpToolCallEnd m -> new EventMsg.McpToolCallEnd(m.callId(), m.server(), m.tool(),
                     m.durationMs(), json(m.result()));
             case EventMsg.McpListToolsResponse r -> r;
+            case EventMsg.CollabToolCall c -> new EventMsg.CollabToolCall(c.callId(), c.tool(), c.senderThreadId(),
+                    c.receiverThreadIds(), c.prompt() == null ? null : text(c.prompt()), json(c.agentsStates()),
+                    c.success());
             case EventMsg.ConversationHistoryResponse h -> new EventMsg.ConversationHistoryResponse(
                     h.conversationId(), h.entries().stream().map(this::json).toList(),
                     h.events().stream().map(this::apply).toList());

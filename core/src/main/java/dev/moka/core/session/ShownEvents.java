@@ -83,7 +83,7 @@ final class ShownEvents {
                     EventMsg.ExecCommandBegin _, EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
                     EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _, EventMsg.TurnDiff _, EventMsg.PlanUpdate _,
                     EventMsg.WebSearchEnd _, EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _,
-                    EventMsg.McpListToolsResponse _, EventMsg.ConversationHistoryResponse _,
+                    EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _, EventMsg.ConversationHistoryResponse _,
                     EventMsg.GetHistoryEntryResponse _, EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _,
                     EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _, EventMsg.UndoCompleted _,
                     EventMsg.Unknown _ -> {

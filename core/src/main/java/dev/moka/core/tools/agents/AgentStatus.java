@@ -2,6 +2,7 @@ package dev.moka.core.tools.agents;
 
 import dev.moka.protocol.Json;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
 /** Where a child agent is, as the parent's tools report it (Codex's wire forms: a word, or a one-key object). */
@@ -24,6 +25,19 @@ public sealed interface AgentStatus {
         return switch (this) {
             case Completed _, Errored _, Shutdown _, NotFound _ -> true;
             case PendingInit _, Running _ -> false;
+        };
+    }
+
+    /** The status as a collaboration item shows it: its name, and the child's message where it has one. */
+    default ObjectNode shown() {
+        var out = Json.object();
+        return switch (this) {
+            case PendingInit _ -> out.put("status", "pending_init").putNull("message");
+            case Running _ -> out.put("status", "running").putNull("message");
+            case Completed c -> out.put("status", "completed").put("message", c.message());
+            case Errored e -> out.put("status", "errored").put("message", e.message());
+            case Shutdown _ -> out.put("status", "shutdown").putNull("message");
+            case NotFound _ -> out.put("status", "not_found").putNull("message");
         };
     }
 

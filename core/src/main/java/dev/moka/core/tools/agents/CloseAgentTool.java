@@ -45,6 +45,7 @@ final class CloseAgentTool implements TypedTool<CloseAgentTool.Params> {
     public ToolResult call(Params params, ToolCall call, ToolContext context) {
         try {
             AgentStatus before = agents.close(params.target());
+            CollabEvents.tell(context, call, agents, List.of(params.target()), null, true);
             ObjectNode out = Json.object();
             out.set("previous_status", before.toJson());
             return ToolResult.ok(out.toString(), "", "closed");

@@ -46,6 +46,7 @@ final class ResumeAgentTool implements TypedTool<ResumeAgentTool.Params> {
         try {
             ObjectNode out = Json.object();
             out.set("status", agents.resume(params.id()).toJson());
+            CollabEvents.tell(context, call, agents, List.of(params.id()), null, true);
             return ToolResult.ok(out.toString(), "", "resumed");
         } catch (Subagents.AgentException e) {
             return ToolResult.failure(e.getMessage(), "not resumed");

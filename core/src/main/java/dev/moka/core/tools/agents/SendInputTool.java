@@ -54,6 +54,7 @@ final class SendInputTool implements TypedTool<SendInputTool.Params> {
         }
         try {
             String submission = agents.send(params.target(), text, Boolean.TRUE.equals(params.interrupt()));
+            CollabEvents.tell(context, call, agents, List.of(params.target()), text, true);
             return ToolResult.ok(Json.object().put("submission_id", submission).toString(), "", "sent");
         } catch (Subagents.AgentException e) {
             return ToolResult.failure(e.getMessage(), "not sent");

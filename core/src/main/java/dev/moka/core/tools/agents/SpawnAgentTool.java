@@ -76,6 +76,7 @@ final class SpawnAgentTool implements TypedTool<SpawnAgentTool.Params> {
         try {
             Subagents.Spawned spawned = agents.spawn(new Subagents.SpawnRequest(task, params.model(),
                     params.reasoningEffort(), params.agentType()));
+            CollabEvents.tell(context, call, agents, List.of(spawned.id()), task, true);
             return ToolResult.ok(Json.object().put("agent_id", spawned.id()).put("nickname", spawned.nickname())
                     .toString(), "", "spawned " + spawned.nickname());
         } catch (Subagents.AgentException e) {

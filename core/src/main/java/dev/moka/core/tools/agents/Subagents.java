@@ -24,6 +24,18 @@ public interface Subagents {
     /** Opens a closed child again from its recording. */
     AgentStatus resume(String id) throws AgentException;
 
+    /** The id of the conversation these are the children of. */
+    String self();
+
+    /** Where child {@code id} is now. */
+    AgentStatus status(String id);
+
+    /**
+     * The children that reached a final status since the last call, each once, as the
+     * {@code <subagent_notification>} texts the model is told after its calls' outputs.
+     */
+    List<String> takeNotifications();
+
     /** The roles a child can be spawned as, in the order the person wrote them. */
     List<String> roles();
 

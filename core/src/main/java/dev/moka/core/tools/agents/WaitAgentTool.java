@@ -1,17 +1,19 @@
 package dev.moka.core.tools.agents;
 
+import dev.moka.core.tools.FollowUpSource;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.Json;
+import dev.moka.protocol.ResponseItem;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code wait_agent}: waits until one of the given children reaches a final status, or the timeout passes. */
-final class WaitAgentTool implements TypedTool<WaitAgentTool.Params> {
+final class WaitAgentTool implements TypedTool<WaitAgentTool.Params>, FollowUpSource {
     static final long DEFAULT_MS = 30_000;
     static final long MIN_MS = 10_000;
     static final long MAX_MS = 3_600_000;
@@ -21,6 +23,12 @@ final class WaitAgentTool implements TypedTool<WaitAgentTool.Params> {
 
     WaitAgentTool(Subagents agents) {
         this.agents = agents;
+    }
+
+    /** Children that finished are told after the calls' outputs, whichever call ran (as Codex tells them). */
+    @Override
+    public List<ResponseItem> takeFollowUps() {
+        return agents.takeNotifications().stream().map(text -> (ResponseItem) ResponseItem.Message.user(text)).toList();
     }
 
     @Override
@@ -59,6 +67,7 @@ final class WaitAgentTool implements TypedTool<WaitAgentTool.Params> {
         long millis = params.timeoutMs() == null ? DEFAULT_MS
                 : Math.clamp(params.timeoutMs(), MIN_MS, MAX_MS);
         Map<String, AgentStatus> done = agents.await(params.targets(), Duration.ofMillis(millis));
+        CollabEvents.tell(context, call, agents, params.targets(), null, true);
         ObjectNode out = Json.object();
         ObjectNode status = out.putObject("status");
         done.forEach((id, state) -> status.set(id, state.toJson()));
