@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -42,6 +43,8 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     private final Condition changed = lock.newCondition();
     private final Map<String, Child> children = new LinkedHashMap<>();
     private final List<String> notifications = new ArrayList<>();
+    /** Approval requests of children the parent's face was shown, by request id. */
+    private final Map<String, Child> asking = new ConcurrentHashMap<>();
     private volatile String parentId;
     private volatile String rootId;
     private volatile int depth;
@@ -277,6 +280,17 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
                     case EventMsg.ShutdownComplete _ -> {
                         return;
                     }
+                    // The person answers through the parent's face, told which agent asks.
+                    case EventMsg.ExecApprovalRequest ask -> {
+                        asking.put(ask.callId(), child);
+                        parentEvents.accept(new EventMsg.ExecApprovalRequest(ask.callId(), ask.command(), ask.cwd(),
+                                asks(child, ask.reason()), ask.proposedPrefix()));
+                    }
+                    case EventMsg.ApplyPatchApprovalRequest ask -> {
+                        asking.put(ask.callId(), child);
+                        parentEvents.accept(new EventMsg.ApplyPatchApprovalRequest(ask.callId(), ask.changes(),
+                                asks(child, ask.reason()), ask.grantRoot()));
+                    }
                     default -> { }
                 }
             }
@@ -299,6 +313,25 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public boolean answer(Op approval) {
+        String id = switch (approval) {
+            case Op.ExecApproval exec -> exec.id();
+            case Op.PatchApproval patch -> patch.id();
+            default -> null;
+        };
+        Child child = id == null ? null : asking.remove(id);
+        if (child == null) {
+            return false;
+        }
+        child.session.submit(approval);
+        return true;
+    }
+
+    private static String asks(Child child, String reason) {
+        return "agent " + child.nickname + " asks" + (reason == null || reason.isBlank() ? "" : ": " + reason);
     }
 
     @Override

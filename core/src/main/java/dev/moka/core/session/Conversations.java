@@ -303,8 +303,8 @@ public final class Conversations implements AutoCloseable {
         if (!settings.enabled() || depth >= settings.maxDepth() || config.modelInfo().subagents() == SubagentTools.V2) {
             return null;
         }
-        // A child cannot ask the person anything: its face is not the parent's, so its requests are refused.
-        Face childFace = new Face(face.originator(), null, false, false);
+        // A child asks the person through the parent's face (see ChildAgents), so it can ask when the parent can.
+        Face childFace = new Face(face.originator(), null, face.canAsk(), false);
         return new ChildAgents(settings, new ChildAgents.ChildOpener() {
             @Override
             public Session open(Subagents.SpawnRequest request, AgentLineage child) throws Subagents.AgentException {

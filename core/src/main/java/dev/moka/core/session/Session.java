@@ -288,9 +288,9 @@ public final class Session implements AutoCloseable {
             }
             case Op.Shutdown ignored -> shutdown(id);
             case Op.ExecApproval approval -> answer(id, approval.id(),
-                    Decision.of(approval.decision(), approval.reason()));
+                    Decision.of(approval.decision(), approval.reason()), approval);
             case Op.PatchApproval approval -> answer(id, approval.id(),
-                    Decision.of(approval.decision(), approval.reason()));
+                    Decision.of(approval.decision(), approval.reason()), approval);
             case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
@@ -481,8 +481,9 @@ public final class Session implements AutoCloseable {
                 + " over (a compaction keeps none before it); nothing was changed"));
     }
 
-    private void answer(String id, String requestId, Decision decision) {
-        if (!guards.answer(requestId, decision)) {
+    /** The answer goes to this conversation's waiting request, else to a child agent's that the face was shown. */
+    private void answer(String id, String requestId, Decision decision, Op approval) {
+        if (!guards.answer(requestId, decision) && !setup.tools().answerForGroup(approval)) {
             emit(id, new EventMsg.Warning("no approval request \"" + requestId + "\" is waiting; the decision was"
                     + " ignored"));
         }

@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import dev.moka.protocol.Op;
 import java.util.Comparator;
 import java.util.List;
 
@@ -10,11 +11,17 @@ import java.util.List;
  * for their definitions in every request.
  */
 public record ToolGroup(String namespace, String description, List<Tool> tools, boolean deferred, Lifecycle lifecycle) {
-    /** What the group keeps running beyond one call (child agents): stopped with the turn, ended with the router. */
+    /**
+     * What the group keeps running beyond one call (child agents): stopped with the turn, ended with the router,
+     * and asking the person through the conversation's face.
+     */
     public interface Lifecycle {
         void turnAborted();
 
         void close();
+
+        /** Hands the person's answer ({@code Op.ExecApproval} or {@code Op.PatchApproval}) on; false if not ours. */
+        boolean answer(Op approval);
     }
 
     public ToolGroup {

@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import dev.moka.protocol.Op;
 import dev.moka.protocol.ResponseItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -175,6 +176,11 @@ public final class ToolRouter {
     /** The groups the model finds by searching, in the order they were given; empty when none is deferred. */
     public List<ToolGroup> deferred() {
         return deferred;
+    }
+
+    /** Hands an approval answer to the group whose running work asked for it; false when none did. */
+    public boolean answerForGroup(Op approval) {
+        return groups.stream().anyMatch(group -> group.lifecycle().answer(approval));
     }
 
     /** The tools served by other processes. */
