@@ -141,6 +141,53 @@ class SubagentsExecTest extends ProcessFixture {
                 .isEqualTo("hello");
     }
 
+    @Test
+    void aCodeModeModelLeadsATeamWithTheCollaborationTools() throws Exception {
+        config("gpt-6.1-sol");
+        String secret = "gAAAA-encrypted-task-only-the-model-reads";
+        server.routeAnswers(PARENT, List.of(
+                request -> Sse.response("p1").functionCall("call_spawn", "collaboration", "spawn_agent",
+                        "{\"task_name\":\"greeter\",\"message\":\"" + secret + "\"}").completed(),
+                request -> Sse.response("p2").functionCall("call_wait", "collaboration", "wait_agent", "{}").completed(),
+                request -> Sse.response("p3").text("m1", "The greeter answered.").completed()));
+        server.route(CHILD, Sse.response("c1").text("m2", "hello from the greeter").completed());
+
+        var result = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "Have a greeter say hello.");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        assertThat(result.stdout()).isEqualTo("The greeter answered.\n");
+        List<CapturedRequest> parent = server.requests().stream().filter(PARENT).toList();
+        List<CapturedRequest> child = server.requests().stream().filter(CHILD).toList();
+        assertThat(parent).hasSize(3);
+        assertThat(child).hasSize(1);
+        JsonNode offered = parent.getFirst().input().getFirst();
+        assertThat(offered.get("type").asString()).isEqualTo("additional_tools");
+        assertThat(offered.get("tools")).anySatisfy(tool -> {
+            assertThat(tool.get("name").asString()).isEqualTo("collaboration");
+            assertThat(tool.get("tools")).extracting(t -> t.get("name").asString()).containsExactly("followup_task",
+                    "interrupt_agent", "list_agents", "send_message", "spawn_agent", "wait_agent");
+        });
+        assertThat(parent.getFirst().body()).contains("You are `/root`");
+        for (int i = 1; i < parent.size(); i++) {
+            assertExtends(parent.get(i - 1), parent.get(i));
+        }
+        assertThat(output(parent.get(1), "call_spawn")).isEqualTo(Json.parse("{\"task_name\":\"/root/greeter\"}"));
+        JsonNode task = child.getFirst().input().getLast();
+        assertThat(task.get("type").asString()).isEqualTo("agent_message");
+        assertThat(task.get("author").asString()).isEqualTo("/root");
+        assertThat(task.get("recipient").asString()).isEqualTo("/root/greeter");
+        assertThat(task.at("/content/0/text").asString()).startsWith("Message Type: NEW_TASK\n")
+                .contains("Sender: /root\n");
+        assertThat(task.at("/content/1/encrypted_content").asString()).isEqualTo(secret);
+        assertThat(output(parent.get(2), "call_wait")).isEqualTo(Json.parse(
+                "{\"message\":\"Wait completed.\",\"timed_out\":false}"));
+        JsonNode answer = parent.get(2).input().getLast();
+        assertThat(answer.get("type").asString()).isEqualTo("agent_message");
+        assertThat(answer.get("author").asString()).isEqualTo("/root/greeter");
+        assertThat(answer.at("/content/0/text").asString()).startsWith("Message Type: FINAL_ANSWER\n")
+                .endsWith("Payload:\nhello from the greeter");
+    }
+
     private void config(String model) throws IOException {
         Files.writeString(home.resolve("config.toml"), "model = \"" + model + "\"\napproval_policy = \"on-request\"\n");
     }

@@ -24,6 +24,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = Op.Rollback.class, name = "rollback"),
     @JsonSubTypes.Type(value = Op.Undo.class, name = "undo"),
     @JsonSubTypes.Type(value = Op.Shutdown.class, name = "shutdown"),
+    @JsonSubTypes.Type(value = Op.AgentTask.class, name = "agent_task"),
 })
 public sealed interface Op {
     /** A turn with the session's current context. */
@@ -47,6 +48,12 @@ public sealed interface Op {
 
     /** Stops the running turn. */
     record Interrupt() implements Op {}
+
+    /**
+     * A turn whose input is a message from another agent of the team ({@link ResponseItem.AgentMessage}), as a
+     * child agent of Codex's second tool set gets its task: sent as it was made, its payload perhaps encrypted.
+     */
+    record AgentTask(ResponseItem.AgentMessage message) implements Op {}
 
     /** {@code reason} (may be null) is the person's word to the model with a denial. */
     record ExecApproval(String id, ReviewDecision decision, String reason) implements Op {

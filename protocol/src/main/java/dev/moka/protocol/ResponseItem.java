@@ -117,6 +117,19 @@ public sealed interface ResponseItem {
     /** The tools a {@link ToolSearchCall} found, as the client answered it; sent as it was built. */
     record ToolSearchOutput(String callId, ObjectNode raw) implements ResponseItem {}
 
+    /**
+     * A message between agents of a team (Codex's second subagent tool set): from {@code author} to
+     * {@code recipient}, its content sent exactly as it was made (a part may be encrypted for the model alone).
+     */
+    record AgentMessage(String author, String recipient, ObjectNode raw) implements ResponseItem {
+        /** What a person may read of it: its text parts. */
+        public String text() {
+            StringBuilder out = new StringBuilder();
+            raw.path("content").forEach(part -> out.append(part.path("text").asString("")));
+            return out.toString();
+        }
+    }
+
     /** An opaque summary produced by server-side compaction. */
     record Compaction(String encryptedContent) implements ResponseItem {}
 

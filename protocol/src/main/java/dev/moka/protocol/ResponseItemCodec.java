@@ -75,6 +75,7 @@ public final class ResponseItemCodec {
             case ResponseItem.WebSearchCall w -> out.setAll(w.raw());
             case ResponseItem.ToolSearchCall t -> out.setAll(t.raw());
             case ResponseItem.ToolSearchOutput t -> out.setAll(t.raw());
+            case ResponseItem.AgentMessage a -> out.setAll(a.raw());
             case ResponseItem.Compaction c -> {
                 out.put("type", "compaction");
                 out.put("encrypted_content", c.encryptedContent());
@@ -118,6 +119,8 @@ public final class ResponseItemCodec {
                     orEmpty(Json.text(obj, "call_id")), outputText(obj.get("output")), outputItems(obj.get("output")));
             case "web_search_call" -> new ResponseItem.WebSearchCall(obj.deepCopy());
             case "tool_search_call" -> new ResponseItem.ToolSearchCall(orEmpty(Json.text(obj, "call_id")), obj.deepCopy());
+            case "agent_message" -> new ResponseItem.AgentMessage(Json.text(obj, "author"), Json.text(obj, "recipient"),
+                    obj.deepCopy());
             case "tool_search_output" -> new ResponseItem.ToolSearchOutput(orEmpty(Json.text(obj, "call_id")),
                     obj.deepCopy());
             case "compaction", "compaction_summary" ->

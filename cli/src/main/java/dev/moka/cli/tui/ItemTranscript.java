@@ -27,7 +27,7 @@ final class ItemTranscript {
                 case ResponseItem.CustomToolCallOutput o -> outputs.put(o.callId(), o.output());
                 case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
                         ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _, ResponseItem.Compaction _,
-                        ResponseItem.Unknown _, ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> { }
+                        ResponseItem.Unknown _, ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _ -> { }
             }
         }
         List<Cell> cells = new ArrayList<>();
@@ -40,7 +40,7 @@ final class ItemTranscript {
                         outputs.get(c.callId())));
                 case ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _, ResponseItem.CustomToolCallOutput _,
                         ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _,
-                        ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> { }
+                        ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _ -> { }
             }
         }
         return cells;

@@ -58,7 +58,7 @@ final class ChatAssistantMessage {
             case ResponseItem.CustomToolCall c -> new Call(c.callId(), c.name(), ChatTools.freeformArguments(c.input()));
             case ResponseItem.Message _, ResponseItem.FunctionCallOutput _, ResponseItem.CustomToolCallOutput _,
                     ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _,
-                    ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> null;
+                    ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _ -> null;
         };
     }
 

@@ -93,7 +93,7 @@ final class ChatMessages {
             case ResponseItem.CustomToolCallOutput o -> tool(o.callId(), o.output());
             case ResponseItem.Reasoning _, ResponseItem.FunctionCall _, ResponseItem.CustomToolCall _,
                     ResponseItem.WebSearchCall _, ResponseItem.Compaction _, ResponseItem.Unknown _,
-                    ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _ -> null;
+                    ResponseItem.ToolSearchCall _, ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _ -> null;
         };
     }
 

@@ -28,7 +28,7 @@ public final class OldestFirstTrim {
                 case ResponseItem.FunctionCall c -> calls.add(c.callId());
                 case ResponseItem.CustomToolCall c -> calls.add(c.callId());
                 case ResponseItem.ToolSearchCall c -> calls.add(c.callId());
-                case ResponseItem.ToolSearchOutput _, ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
+                case ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _, ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
                         ResponseItem.CustomToolCallOutput _, ResponseItem.WebSearchCall _,
                         ResponseItem.Compaction _, ResponseItem.Unknown _ -> { }
             }
@@ -39,6 +39,7 @@ public final class OldestFirstTrim {
                 case ResponseItem.FunctionCallOutput o -> !calls.contains(o.callId());
                 case ResponseItem.CustomToolCallOutput o -> !calls.contains(o.callId());
                 case ResponseItem.ToolSearchOutput o -> !calls.contains(o.callId());
+                case ResponseItem.AgentMessage _ -> false;
                 case ResponseItem.ToolSearchCall _, ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
                         ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
                         ResponseItem.Compaction _, ResponseItem.Unknown _ -> false;

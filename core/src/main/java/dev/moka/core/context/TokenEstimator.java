@@ -168,6 +168,7 @@ public final class TokenEstimator {
             case ResponseItem.WebSearchCall w -> sum.tokens += w.raw().toString().length() / BYTES_PER_TOKEN;
             case ResponseItem.ToolSearchCall t -> sum.tokens += t.raw().toString().length() / BYTES_PER_TOKEN;
             case ResponseItem.ToolSearchOutput t -> sum.tokens += t.raw().toString().length() / BYTES_PER_TOKEN;
+            case ResponseItem.AgentMessage a -> sum.tokens += a.raw().toString().length() / BYTES_PER_TOKEN;
             case ResponseItem.Compaction c -> sum.tokens += opaque(c.encryptedContent());
             case ResponseItem.Unknown ignored -> sum.tokens = 0;
         }

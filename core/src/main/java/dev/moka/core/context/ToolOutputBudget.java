@@ -48,7 +48,7 @@ public record ToolOutputBudget(long limit, boolean tokens) {
                 yield cut == o.output() ? o : new ResponseItem.CustomToolCallOutput(o.callId(), cut);
             }
             case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _, ResponseItem.ToolSearchCall _,
-                    ResponseItem.ToolSearchOutput _,
+                    ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _,
                     ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _, ResponseItem.Compaction _,
                     ResponseItem.Unknown _ -> item;
         };

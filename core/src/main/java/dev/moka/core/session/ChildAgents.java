@@ -2,12 +2,12 @@ package dev.moka.core.session;
 
 import dev.moka.core.config.AgentSettings;
 import dev.moka.core.tools.ToolGroup;
+import dev.moka.core.tools.agents.AgentInput;
 import dev.moka.core.tools.agents.AgentStatus;
 import dev.moka.core.tools.agents.Subagents;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
-import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,12 +42,13 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Map<String, Child> children = new LinkedHashMap<>();
-    private final List<String> notifications = new ArrayList<>();
+    private final List<Listed> finished = new ArrayList<>();
     /** Approval requests of children the parent's face was shown, by request id. */
     private final Map<String, Child> asking = new ConcurrentHashMap<>();
     private volatile String parentId;
     private volatile String rootId;
     private volatile int depth;
+    private volatile String path = "/root";
     private volatile Consumer<EventMsg> parentEvents = event -> { };
 
     private static final class Child {
@@ -72,6 +73,7 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         this.parentId = parentId;
         this.rootId = own == null ? parentId : own.rootId();
         this.depth = own == null ? 0 : own.depth();
+        this.path = own == null ? "/root" : own.nickname().startsWith("/") ? own.nickname() : "/root/" + own.nickname();
         this.parentEvents = events;
     }
 
@@ -91,8 +93,13 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
                 throw new AgentException("already " + open + " agents open, the most allowed ([agents] max_threads = "
                         + settings.maxThreads() + "); close one with close_agent first");
             }
-            String nickname = NICKNAMES.get(children.size() % NICKNAMES.size())
+            String nickname = request.name() != null ? request.name()
+                    : NICKNAMES.get(children.size() % NICKNAMES.size())
                     + (children.size() < NICKNAMES.size() ? "" : " " + (children.size() / NICKNAMES.size() + 1));
+            if (request.name() != null && children.values().stream().anyMatch(c -> c.nickname.equals(nickname)
+                    && !(c.status instanceof AgentStatus.Shutdown))) {
+                throw new AgentException("an agent named " + nickname + " is already open; pick another name");
+            }
             child = new Child(nickname, new AgentLineage(rootId, parentId, depth + 1, nickname,
                     request.role() == null ? "default" : request.role()));
         } finally {
@@ -108,14 +115,14 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
             lock.unlock();
         }
         parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " (" + id + ") started: "
-                + firstLine(request.message())));
+                + firstLine(request.input().shown())));
         Thread.ofVirtual().name("moka-agent-" + id).start(() -> follow(id, child));
-        submit(child, request.message());
+        submit(child, request.input());
         return new Spawned(id, child.nickname);
     }
 
     @Override
-    public String send(String target, String message, boolean interrupt) throws AgentException {
+    public String send(String target, AgentInput input, boolean interrupt) throws AgentException {
         Child child = find(target);
         if (child.status instanceof AgentStatus.Shutdown) {
             throw new AgentException("agent " + target + " is closed; resume_agent opens it again");
@@ -123,12 +130,31 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         if (interrupt) {
             child.session.submit(new Op.Interrupt());
         }
-        return submit(child, message);
+        return submit(child, input);
     }
 
-    private String submit(Child child, String message) {
+    @Override
+    public AgentStatus interrupt(String target) throws AgentException {
+        Child child = find(target);
+        AgentStatus before = child.status;
+        if (before instanceof AgentStatus.Running) {
+            child.session.submit(new Op.Interrupt());
+        }
+        return before;
+    }
+
+    @Override
+    public List<Listed> list() {
+        return snapshot().stream().map(child -> new Listed(child.session.conversationId(), child.nickname,
+                child.status)).toList();
+    }
+
+    private String submit(Child child, AgentInput input) {
         setStatus(child, new AgentStatus.Running());
-        return child.session.submit(new Op.UserInput(List.of(new InputItem.Text(message))));
+        return child.session.submit(switch (input) {
+            case AgentInput.Text text -> new Op.UserInput(List.of(new InputItem.Text(text.text())));
+            case AgentInput.FromAgent message -> new Op.AgentTask(message.message());
+        });
     }
 
     @Override
@@ -185,6 +211,11 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     }
 
     @Override
+    public String path() {
+        return path;
+    }
+
+    @Override
     public AgentStatus status(String id) {
         lock.lock();
         try {
@@ -234,6 +265,10 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         lock.lock();
         try {
             Child child = children.get(id);
+            if (child == null) {
+                // The name it was given serves as well (the second tool set addresses children by name).
+                child = children.values().stream().filter(c -> c.nickname.equals(id)).reduce((a, b) -> b).orElse(null);
+            }
             if (child == null) {
                 throw new AgentException("no agent with id \"" + id + "\"; use an id spawn_agent returned"
                         + (children.isEmpty() ? "" : " (" + String.join(", ", children.keySet()) + ")"));
@@ -306,7 +341,7 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
             if (!(child.status instanceof AgentStatus.Shutdown) || status instanceof AgentStatus.PendingInit) {
                 child.status = status;
                 if (status instanceof AgentStatus.Completed || status instanceof AgentStatus.Errored) {
-                    notifications.add(notification(child.session.conversationId(), status));
+                    finished.add(new Listed(child.session.conversationId(), child.nickname, status));
                 }
             }
             changed.signalAll();
@@ -335,21 +370,15 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     }
 
     @Override
-    public List<String> takeNotifications() {
+    public List<Listed> takeFinished() {
         lock.lock();
         try {
-            List<String> taken = List.copyOf(notifications);
-            notifications.clear();
+            List<Listed> taken = List.copyOf(finished);
+            finished.clear();
             return taken;
         } finally {
             lock.unlock();
         }
-    }
-
-    private static String notification(String id, AgentStatus status) {
-        var body = Json.object().put("agent_path", id);
-        body.set("status", status.toJson());
-        return "<subagent_notification>\n" + body + "\n</subagent_notification>";
     }
 
     private static String firstLine(String text) {

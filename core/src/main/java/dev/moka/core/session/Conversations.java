@@ -18,9 +18,9 @@ import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.AgentSettings;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ModelInfo;
-import dev.moka.core.config.SubagentTools;
 import dev.moka.core.tools.ToolGroup;
 import dev.moka.core.tools.agents.AgentTools;
+import dev.moka.core.tools.agents.CollaborationTools;
 import dev.moka.core.tools.agents.Subagents;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.WireEnum;
@@ -115,9 +115,14 @@ public final class Conversations implements AutoCloseable {
             mcp.close();
         };
         ChildAgents children = childAgents(config, face, lineage);
-        ToolGroup agentTools = children == null ? null : AgentTools.group(children, config.models().entries().stream()
-                .filter(ModelInfo::listed).map(ModelInfo::slug).toList(),
-                config.modelInfo().subagents() == SubagentTools.V1_DEFERRED, children);
+        List<String> models = config.models().entries().stream().filter(ModelInfo::listed).map(ModelInfo::slug)
+                .toList();
+        ToolGroup agentTools = children == null ? null : switch (config.modelInfo().subagents()) {
+            case V1 -> AgentTools.group(children, models, false, children);
+            case V1_DEFERRED -> AgentTools.group(children, models, true, children);
+            case V2 -> CollaborationTools.group(children, models, children).withInstructions(
+                    CollaborationTools.instructions(lineage == null ? "/root" : lineage.nickname()));
+        };
         // Building the tools (schema generation) overlaps opening the rollout and the client.
         var tools = new FutureTask<>(() -> ToolSet.build(config, env, http, execSessions, mcp, scriptValues,
                 agentTools));
@@ -294,13 +299,13 @@ public final class Conversations implements AutoCloseable {
     }
 
     /**
-     * The child agents a conversation may start, or null when it may not: {@code [agents] enabled = false}, the
-     * depth limit reached, or a model whose subagent tools Moka does not offer (Codex's second set).
+     * The child agents a conversation may start, or null when it may not: {@code [agents] enabled = false}, or the
+     * depth limit reached.
      */
     private ChildAgents childAgents(Config config, Face face, AgentLineage lineage) {
         AgentSettings settings = config.tools().agents();
         int depth = lineage == null ? 0 : lineage.depth();
-        if (!settings.enabled() || depth >= settings.maxDepth() || config.modelInfo().subagents() == SubagentTools.V2) {
+        if (!settings.enabled() || depth >= settings.maxDepth()) {
             return null;
         }
         // A child asks the person through the parent's face (see ChildAgents), so it can ask when the parent can.

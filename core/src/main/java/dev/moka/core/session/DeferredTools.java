@@ -48,13 +48,24 @@ final class DeferredTools {
         return namespace;
     }
 
-    /** The initial items with the note naming the deferred namespaces after the first (the permissions). */
-    static List<ResponseItem> withNote(List<ResponseItem> initial, List<ToolGroup> deferred) {
-        if (deferred.isEmpty()) {
+    /**
+     * The initial items with, after the first (the permissions), the groups' own developer texts and the note
+     * naming the deferred namespaces.
+     */
+    static List<ResponseItem> withNote(List<ResponseItem> initial, List<String> groupInstructions,
+            List<ToolGroup> deferred) {
+        List<String> notes = new ArrayList<>(groupInstructions);
+        if (!deferred.isEmpty()) {
+            notes.add(ToolSearch.note(deferred));
+        }
+        if (notes.isEmpty()) {
             return initial;
         }
         List<ResponseItem> items = new ArrayList<>(initial);
-        items.add(Math.min(1, items.size()), ResponseItem.Message.developer(ToolSearch.note(deferred)));
+        int at = Math.min(1, items.size());
+        for (String note : notes) {
+            items.add(at++, ResponseItem.Message.developer(note));
+        }
         return List.copyOf(items);
     }
 }

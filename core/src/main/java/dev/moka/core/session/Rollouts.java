@@ -259,6 +259,7 @@ public final class Rollouts {
                 case ResponseItem.Unknown u -> null;
                 case ResponseItem.ToolSearchCall t -> null;
                 case ResponseItem.ToolSearchOutput t -> null;
+                case ResponseItem.AgentMessage a -> null;
             };
             if (orphan == null) {
                 kept.add(item);

@@ -74,7 +74,13 @@ public final class Session implements AutoCloseable {
         String submissionId();
     }
 
-    private record TurnTask(String submissionId, List<InputItem> items, TurnContext context) implements Task {}
+    /** A turn on the person's input, or ({@code agentMessage} not null) on another agent's message. */
+    private record TurnTask(String submissionId, List<InputItem> items, TurnContext context,
+            ResponseItem.AgentMessage agentMessage) implements Task {
+        TurnTask(String submissionId, List<InputItem> items, TurnContext context) {
+            this(submissionId, items, context, null);
+        }
+    }
 
     private record CompactTask(String submissionId, TurnContext context) implements Task {}
 
@@ -100,7 +106,7 @@ public final class Session implements AutoCloseable {
         this.startupNotices = notices;
         Function<TurnContext, List<ResponseItem>> initial = c -> DeferredTools.withNote(InitialContext.build(c.cwd(),
                 c.approvalPolicy(), c.sandboxPolicy(), setup.developerInstructions(), userInstructions, setup.shell()),
-                setup.tools().deferred());
+                setup.tools().groupInstructions(), setup.tools().deferred());
         var compactor = new Compactor(setup.client(), estimator, settings.compactPrompt(), settings.remoteCompaction(),
                 setup.rollout());
         this.runner = new TurnRunner(setup.client(), setup.tools(), history, setup.rollout(), setup.instructions(),
@@ -272,6 +278,7 @@ public final class Session implements AutoCloseable {
         String id = submission.id();
         switch (submission.op()) {
             case Op.UserInput input -> tasks.add(new TurnTask(id, input.items(), context));
+            case Op.AgentTask task -> tasks.add(new TurnTask(id, List.of(), context, task.message()));
             case Op.UserTurn turn -> {
                 TurnContext current = context;
                 context = new TurnContext(turn.cwd(), turn.approvalPolicy(), turn.sandboxPolicy(),
@@ -436,13 +443,21 @@ public final class Session implements AutoCloseable {
             IOException {
         TurnContext turnContext = bringUpToDate(turn.context());
         runner.announceToolChanges();
-        ResponseItem.Message message = UserInputItems.toMessage(turn.items());
-        runner.startTurn(message, turnContext);
-        messageHistory.append(message.text(), line -> warn(id, line));
-        emit(id, new EventMsg.UserMessage(message.text(), List.of()));
+        String text;
+        if (turn.agentMessage() != null) {
+            // Another agent's message: the model reads it as it came; it is not the person's to recall.
+            runner.startTurn(turn.agentMessage(), turnContext);
+            text = turn.agentMessage().text();
+        } else {
+            ResponseItem.Message message = UserInputItems.toMessage(turn.items());
+            runner.startTurn(message, turnContext);
+            text = message.text();
+            messageHistory.append(text, line -> warn(id, line));
+        }
+        emit(id, new EventMsg.UserMessage(text, List.of()));
         EventSink sink = msg -> emit(id, msg);
         Guard guard = guards.forTask(turnContext, sink);
-        TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), message.text());
+        TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), text);
         String last;
         try {
             last = runner.run(turnContext, sink, guard, snapshot);
@@ -452,7 +467,7 @@ public final class Session implements AutoCloseable {
             guards.taskEnded(sink);
             setup.tools().turnEnded();
         }
-        notify(id, turnContext, message.text(), last, guard);
+        notify(id, turnContext, text, last, guard);
         return last;
     }
 

@@ -108,7 +108,8 @@ public final class ToolSet {
                     agents == null ? List.of() : List.of(agents), config.provider().wireApi() == WireApi.RESPONSES);
         }
         var codeMode = new CodeMode(settings.codeModeLimits(), store);
-        var router = new ToolRouter(loader.tools(), hosted, external, codeMode);
+        var router = new ToolRouter(loader.tools(), hosted, external, codeMode,
+                agents == null ? List.of() : List.of(agents), config.provider().wireApi() == WireApi.RESPONSES);
         codeMode.bind(router);
         return router;
     }

@@ -79,7 +79,7 @@ final class TurnRunner {
     }
 
     /** Records the person's message that begins a turn in {@code context}, and where that turn began. */
-    void startTurn(ResponseItem.Message message, TurnContext context) {
+    void startTurn(ResponseItem message, TurnContext context) {
         turnStarts.add(new TurnStart(history.size(), context));
         record(message);
     }
@@ -147,6 +147,7 @@ final class TurnRunner {
                     case ResponseItem.WebSearchCall w -> sink.emit(HostedSearch.event(w));
                     case ResponseItem.ToolSearchCall t -> searches.add(t);
                     case ResponseItem.ToolSearchOutput t -> { }
+                    case ResponseItem.AgentMessage a -> { }
                     case ResponseItem.Message m -> { }
                     case ResponseItem.Reasoning r -> { }
                     case ResponseItem.FunctionCallOutput o -> { }
@@ -289,7 +290,7 @@ final class TurnRunner {
             case ResponseItem.FunctionCall _, ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
                     ResponseItem.FunctionCallOutput _, ResponseItem.CustomToolCallOutput _,
                     ResponseItem.Compaction _, ResponseItem.Unknown _, ResponseItem.ToolSearchCall _,
-                    ResponseItem.ToolSearchOutput _ -> false;
+                    ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _ -> false;
         };
     }
 

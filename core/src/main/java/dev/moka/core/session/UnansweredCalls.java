@@ -34,7 +34,7 @@ final class UnansweredCalls {
                 case ResponseItem.Message _, ResponseItem.Reasoning _, ResponseItem.FunctionCall _,
                         ResponseItem.CustomToolCall _, ResponseItem.WebSearchCall _,
                         ResponseItem.Compaction _, ResponseItem.Unknown _, ResponseItem.ToolSearchCall _,
-                        ResponseItem.ToolSearchOutput _ -> { }
+                        ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _ -> { }
             }
         }
         List<ResponseItem> outputs = new ArrayList<>();
@@ -48,7 +48,7 @@ final class UnansweredCalls {
                         ResponseItem.Reasoning _, ResponseItem.FunctionCallOutput _,
                         ResponseItem.CustomToolCallOutput _, ResponseItem.WebSearchCall _,
                         ResponseItem.Compaction _, ResponseItem.Unknown _, ResponseItem.ToolSearchCall _,
-                        ResponseItem.ToolSearchOutput _ -> { }
+                        ResponseItem.ToolSearchOutput _, ResponseItem.AgentMessage _ -> { }
             }
         }
         return outputs;

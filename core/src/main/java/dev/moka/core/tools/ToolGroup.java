@@ -10,7 +10,8 @@ import java.util.List;
  * the model only when it searches for them ({@code tool_search}), so a model that never delegates does not pay
  * for their definitions in every request.
  */
-public record ToolGroup(String namespace, String description, List<Tool> tools, boolean deferred, Lifecycle lifecycle) {
+public record ToolGroup(String namespace, String description, List<Tool> tools, boolean deferred, Lifecycle lifecycle,
+        String instructions) {
     /**
      * What the group keeps running beyond one call (child agents): stopped with the turn, ended with the router,
      * and asking the person through the conversation's face.
@@ -26,6 +27,16 @@ public record ToolGroup(String namespace, String description, List<Tool> tools, 
 
     public ToolGroup {
         tools = tools.stream().sorted(Comparator.comparing(Tool::name)).toList();
+    }
+
+    /** A group with no developer text of its own. */
+    public ToolGroup(String namespace, String description, List<Tool> tools, boolean deferred, Lifecycle lifecycle) {
+        this(namespace, description, tools, deferred, lifecycle, null);
+    }
+
+    /** This group with {@code text} added to the conversation's developer instructions. */
+    public ToolGroup withInstructions(String text) {
+        return new ToolGroup(namespace, description, tools, deferred, lifecycle, text);
     }
 
     /** The group's definition: a namespace of its members, or (for wires without namespaces) flat members. */

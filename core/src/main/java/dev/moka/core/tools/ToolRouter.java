@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,8 @@ public final class ToolRouter {
     private final CodeModeOffer codeMode;
     private final Map<String, Tool> direct = new LinkedHashMap<>();
     private final List<ToolGroup> groups;
+    /** Group definitions offered next to code mode's tools rather than inside its scripts. */
+    private final List<ToolSpec> besideCodeMode;
     /** Groups offered only when the model searches for them. */
     private final List<ToolGroup> deferred;
     private volatile List<ToolSpec> specs;
@@ -68,14 +71,18 @@ public final class ToolRouter {
             }
         }
         List<ToolSpec> own = new ArrayList<>(tools.stream().map(Tool::spec).toList());
+        List<ToolSpec> beside = new ArrayList<>();
         for (ToolGroup group : groups) {
             for (Tool tool : group.tools()) {
                 if (this.tools.putIfAbsent(group.namespace() + "__" + tool.name(), tool) != null) {
                     throw new IllegalArgumentException("two tools are named " + group.namespace() + "__" + tool.name());
                 }
             }
-            if (!group.deferred()) {
+            if (!group.deferred() && codeMode == null) {
                 own.addAll(group.specs(namespaces));
+            } else if (!group.deferred()) {
+                // Beside code mode's own tools, called directly: a script does not reach them.
+                beside.addAll(group.specs(namespaces));
             }
         }
         this.groups = List.copyOf(groups);
@@ -84,6 +91,7 @@ public final class ToolRouter {
             own.add(ToolSearch.SPEC);
         }
         this.own = List.copyOf(own);
+        this.besideCodeMode = List.copyOf(beside);
         this.hosted = List.copyOf(hosted);
         this.external = external;
         if (external == ExternalTools.NONE) {
@@ -147,7 +155,13 @@ public final class ToolRouter {
         reachable.addAll(externalSpecs);
         nested = List.copyOf(reachable);
         // Hosted tools run on the model's server, which a script cannot reach.
-        specs = codeMode == null ? concat(externalSpecs) : List.copyOf(codeMode.offered(nested));
+        if (codeMode == null) {
+            specs = concat(externalSpecs);
+        } else {
+            List<ToolSpec> offered = new ArrayList<>(codeMode.offered(nested));
+            offered.addAll(besideCodeMode);
+            specs = List.copyOf(offered);
+        }
     }
 
     /** The specs of the tools a script may call: every dispatchable tool but code mode's own and hosted ones. */
@@ -171,6 +185,11 @@ public final class ToolRouter {
         names.addAll(tools.keySet());
         names.addAll(external.names());
         return names;
+    }
+
+    /** The developer texts the groups add to the conversation's first items, in order. */
+    public List<String> groupInstructions() {
+        return groups.stream().map(ToolGroup::instructions).filter(Objects::nonNull).toList();
     }
 
     /** The groups the model finds by searching, in the order they were given; empty when none is deferred. */

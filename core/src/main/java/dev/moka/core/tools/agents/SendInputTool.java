@@ -53,7 +53,8 @@ final class SendInputTool implements TypedTool<SendInputTool.Params> {
             return ToolResult.failure("send_input needs a message (or items).", "no message");
         }
         try {
-            String submission = agents.send(params.target(), text, Boolean.TRUE.equals(params.interrupt()));
+            String submission = agents.send(params.target(), new AgentInput.Text(text),
+                    Boolean.TRUE.equals(params.interrupt()));
             CollabEvents.tell(context, call, agents, List.of(params.target()), text, true);
             return ToolResult.ok(Json.object().put("submission_id", submission).toString(), "", "sent");
         } catch (Subagents.AgentException e) {

@@ -74,8 +74,8 @@ final class SpawnAgentTool implements TypedTool<SpawnAgentTool.Params> {
             return ToolResult.failure("spawn_agent needs a task: give message (or items).", "no task");
         }
         try {
-            Subagents.Spawned spawned = agents.spawn(new Subagents.SpawnRequest(task, params.model(),
-                    params.reasoningEffort(), params.agentType()));
+            Subagents.Spawned spawned = agents.spawn(new Subagents.SpawnRequest(new AgentInput.Text(task), null,
+                    params.model(), params.reasoningEffort(), params.agentType()));
             CollabEvents.tell(context, call, agents, List.of(spawned.id()), task, true);
             return ToolResult.ok(Json.object().put("agent_id", spawned.id()).put("nickname", spawned.nickname())
                     .toString(), "", "spawned " + spawned.nickname());

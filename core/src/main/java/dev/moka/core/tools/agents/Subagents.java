@@ -12,8 +12,17 @@ public interface Subagents {
     /** A new child working on {@code message}; returns at once, while the child runs. */
     Spawned spawn(SpawnRequest request) throws AgentException;
 
-    /** Gives a child more input; with {@code interrupt}, what it is doing now is stopped first. */
-    String send(String target, String message, boolean interrupt) throws AgentException;
+    /**
+     * Gives a child more input; with {@code interrupt}, what it is doing now is stopped first. {@code target} is
+     * its id or the name it was given.
+     */
+    String send(String target, AgentInput input, boolean interrupt) throws AgentException;
+
+    /** Stops what a child is doing now; its status before. */
+    AgentStatus interrupt(String target) throws AgentException;
+
+    /** Every child, in the order they were started. */
+    List<Listed> list();
 
     /** Waits until one of {@code targets} is final or {@code timeout} passes; the final ones' statuses. */
     Map<String, AgentStatus> await(List<String> targets, Duration timeout) throws InterruptedException;
@@ -27,23 +36,29 @@ public interface Subagents {
     /** The id of the conversation these are the children of. */
     String self();
 
+    /** That conversation's path in its team: {@code /root}, or {@code /root/<task>} for a child. */
+    String path();
+
     /** Where child {@code id} is now. */
     AgentStatus status(String id);
 
-    /**
-     * The children that reached a final status since the last call, each once, as the
-     * {@code <subagent_notification>} texts the model is told after its calls' outputs.
-     */
-    List<String> takeNotifications();
+    /** The children that reached a final status since the last call, each once, for the model to be told. */
+    List<Listed> takeFinished();
 
     /** The roles a child can be spawned as, in the order the person wrote them. */
     List<String> roles();
 
-    /** What {@code spawn_agent} asked for; null fields inherit the parent's. */
-    record SpawnRequest(String message, String model, String effort, String role) {}
+    /**
+     * What {@code spawn_agent} asked for: the first input, the name to give the child (null: Moka picks a
+     * nickname), and what to change of the parent's (null fields inherit).
+     */
+    record SpawnRequest(AgentInput input, String name, String model, String effort, String role) {}
 
     /** The new child's id and the name people see. */
     record Spawned(String id, String nickname) {}
+
+    /** A child, by id and name, and where it is. */
+    record Listed(String id, String name, AgentStatus status) {}
 
     /** A request the model can correct. */
     final class AgentException extends Exception {

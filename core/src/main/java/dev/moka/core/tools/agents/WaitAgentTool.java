@@ -28,7 +28,13 @@ final class WaitAgentTool implements TypedTool<WaitAgentTool.Params>, FollowUpSo
     /** Children that finished are told after the calls' outputs, whichever call ran (as Codex tells them). */
     @Override
     public List<ResponseItem> takeFollowUps() {
-        return agents.takeNotifications().stream().map(text -> (ResponseItem) ResponseItem.Message.user(text)).toList();
+        return agents.takeFinished().stream().map(WaitAgentTool::notification).toList();
+    }
+
+    private static ResponseItem notification(Subagents.Listed finished) {
+        ObjectNode body = Json.object().put("agent_path", finished.id());
+        body.set("status", finished.status().toJson());
+        return ResponseItem.Message.user("<subagent_notification>\n" + body + "\n</subagent_notification>");
     }
 
     @Override
