@@ -3,9 +3,15 @@ package dev.moka.protocol;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.node.ObjectNode;
 
 /** One representative value of every variant of every protocol family, for the golden JSON tests. */
 final class ProtocolSamples {
+    private static final ResponseItem.AgentMessage AGENT_MESSAGE = (ResponseItem.AgentMessage) ResponseItemCodec
+            .fromJson(Json.parse("{\"type\":\"agent_message\",\"author\":\"/root\",\"recipient\":\"/root/task\","
+                    + "\"content\":[{\"type\":\"input_text\",\"text\":\"Message Type: NEW_TASK\\nPayload:\\n\"},"
+                    + "{\"type\":\"encrypted_content\",\"encrypted_content\":\"gAAA\"}]}"));
+
     private ProtocolSamples() {}
 
     static final TokenUsage USAGE = new TokenUsage(1200, 1000, 80, 30, 1280);
@@ -41,6 +47,9 @@ final class ProtocolSamples {
                 new EventMsg.McpToolCallBegin("call_4", "docs", "search", Json.object().put("q", "moka")),
                 new EventMsg.McpToolCallEnd("call_4", "docs", "search", 30, Json.object().put("ok", true)),
                 new EventMsg.McpListToolsResponse(Map.of("docs__search", Json.object().put("name", "search"))),
+                new EventMsg.CollabToolCall("call_spawn", "spawn_agent", "019a-parent", List.of("019a-child"),
+                        "count the files", Json.object().set("019a-child", Json.object().put("status", "running")
+                                .putNull("message")), true),
                 new EventMsg.ConversationHistoryResponse("0199aaaa", List.of(Json.object().put("type", "message")),
                         List.of(new EventMsg.PatchApplyEnd("call_6/1", "", "", true))),
                 new EventMsg.GetHistoryEntryResponse(3, 42, Json.object().put("text", "hi")),
@@ -74,7 +83,8 @@ final class ProtocolSamples {
                 new Op.RunUserShellCommand("git status --short"),
                 new Op.Rollback(2),
                 new Op.Undo(),
-                new Op.Shutdown());
+                new Op.Shutdown(),
+                new Op.AgentTask(AGENT_MESSAGE));
     }
 
     static List<ParsedCommand> parsedCommands() {
@@ -109,6 +119,13 @@ final class ProtocolSamples {
                 new ResponseItem.WebSearchCall(Json.object().put("type", "web_search_call").put("id", "ws_1")
                         .put("status", "completed")),
                 new ResponseItem.Compaction("ENC_SUMMARY"),
+                new ResponseItem.ToolSearchCall("call_search", (ObjectNode) Json.parse(
+                        "{\"type\":\"tool_search_call\",\"call_id\":\"call_search\",\"status\":\"completed\","
+                                + "\"execution\":\"client\",\"arguments\":{\"query\":\"spawn agent\"}}")),
+                new ResponseItem.ToolSearchOutput("call_search", (ObjectNode) Json.parse(
+                        "{\"type\":\"tool_search_output\",\"id\":\"tso_1\",\"call_id\":\"call_search\","
+                                + "\"status\":\"completed\",\"execution\":\"client\",\"tools\":[]}")),
+                AGENT_MESSAGE,
                 new ResponseItem.Unknown(Json.object().put("type", "local_shell_call").put("id", "x")));
     }
 }
