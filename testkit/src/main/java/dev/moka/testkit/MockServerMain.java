@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Serves a scenario file from its own process, for benchmarks and end-to-end runs:
  * {@code MockServerMain <scenario.json | resource:NAME> <port-file> [timeout-seconds]}. Writes the base URL to
- * the port file, appends one line per request (epoch nanoseconds of arrival) to {@code <port-file>.requests},
+ * the port file, appends one line per request (epoch nanoseconds of arrival) to {@code <port-file>.requests}
+ * and to {@code <port-file>.agents} the same with the request's {@code x-openai-subagent} header (or {@code -}),
+ * which tells a child agent's requests from its parent's,
  * and exits when stdin reaches end of file or the timeout passes. A stdin that is {@code /dev/null} (the
  * default of a background job in a script) is not watched, since it would end the server at once.
  */
@@ -33,10 +35,15 @@ public final class MockServerMain {
         Duration timeout = args.length == 3 ? Duration.ofMillis((long) (Double.parseDouble(args[2]) * 1000)) : null;
         Path portFile = Path.of(args[1]);
         Path requestsFile = Path.of(args[1] + ".requests");
+        Path agentsFile = Path.of(args[1] + ".agents");
         Files.writeString(requestsFile, "");
+        Files.writeString(agentsFile, "");
         var done = new CountDownLatch(1);
-        try (var server = MockResponsesServer.start(0, request -> appendLine(requestsFile,
-                request.arrivalEpochNanos()))) {
+        try (var server = MockResponsesServer.start(0, request -> {
+            appendLine(requestsFile, Long.toString(request.arrivalEpochNanos()));
+            String agent = request.header("x-openai-subagent");
+            appendLine(agentsFile, request.arrivalEpochNanos() + " " + (agent == null ? "-" : agent));
+        })) {
             server.enqueue(replies);
             Path tmp = portFile.resolveSibling(portFile.getFileName() + ".tmp");
             Files.writeString(tmp, server.url() + "\n");
@@ -56,9 +63,9 @@ public final class MockServerMain {
         System.exit(0);
     }
 
-    private static synchronized void appendLine(Path file, long epochNanos) {
+    private static synchronized void appendLine(Path file, String line) {
         try {
-            Files.writeString(file, epochNanos + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to " + file, e);
         }

@@ -19,14 +19,17 @@ import java.util.Set;
  * @param maxDepth            how many levels of children below the root; 1 lets the root delegate and no child
  * @param maxRuntimeSeconds   {@code job_max_runtime_seconds}: a child's turn is interrupted past it
  * @param defaultModel        {@code default_subagent_model}, or null for the parent's model
+ * @param secondToolSet       {@code [features] multi_agent_v2}: Codex's second tool set whatever the model's catalog
+ *                            entry says (and on even when {@code enabled} is false, as in Codex)
  */
 public record AgentSettings(boolean enabled, int maxThreads, int maxDepth, long maxRuntimeSeconds,
-        String defaultModel, SequencedMap<String, AgentRole> roles) {
+        String defaultModel, SequencedMap<String, AgentRole> roles, boolean secondToolSet) {
     static final Set<String> KEYS = Set.of("enabled", "max_threads", "max_concurrent_threads_per_session",
             "max_depth", "default_subagent_model", "job_max_runtime_seconds");
     static final Set<String> ROLE_KEYS = Set.of("name", "description", "developer_instructions", "model",
             "model_reasoning_effort");
-    public static final AgentSettings DEFAULTS = new AgentSettings(true, 6, 1, 1800, null, new LinkedHashMap<>());
+    public static final AgentSettings DEFAULTS = new AgentSettings(true, 6, 1, 1800, null, new LinkedHashMap<>(),
+            false);
 
     /** One role a child can be spawned as: what it is for, and what it is told beyond the parent's prompt. */
     public record AgentRole(String name, String description, String developerInstructions, String model) {}
@@ -37,10 +40,15 @@ public record AgentSettings(boolean enabled, int maxThreads, int maxDepth, long 
 
     static AgentSettings read(ConfigNode.Table root, Path mokaHome) throws ConfigException {
         ConfigNode.Table agents = ConfigValues.table(root.get("agents"));
+        ConfigNode.Table features = ConfigValues.table(root.get("features"));
+        // Codex's feature flags: multi_agent = false turns the first tool set off, multi_agent_v2 picks the second.
+        Boolean firstSet = features == null ? null : ConfigValues.bool(features.get("multi_agent"));
+        Boolean secondSet = features == null ? null : ConfigValues.bool(features.get("multi_agent_v2"));
+        boolean second = Boolean.TRUE.equals(secondSet);
         SequencedMap<String, AgentRole> roles = new LinkedHashMap<>(roleFiles(mokaHome));
         if (agents == null) {
-            return new AgentSettings(DEFAULTS.enabled, DEFAULTS.maxThreads, DEFAULTS.maxDepth,
-                    DEFAULTS.maxRuntimeSeconds, null, roles);
+            return new AgentSettings(!Boolean.FALSE.equals(firstSet) || second, DEFAULTS.maxThreads,
+                    DEFAULTS.maxDepth, DEFAULTS.maxRuntimeSeconds, null, roles, second);
         }
         for (var entry : agents.entries().entrySet()) {
             if (entry.getValue() instanceof ConfigNode.Table table) {
@@ -51,11 +59,11 @@ public record AgentSettings(boolean enabled, int maxThreads, int maxDepth, long 
         Long threads = ConfigValues.integer(agents.get("max_threads"));
         Long depth = ConfigValues.integer(agents.get("max_depth"));
         Long runtime = ConfigValues.integer(agents.get("job_max_runtime_seconds"));
-        return new AgentSettings(enabled == null || enabled,
+        return new AgentSettings((enabled == null || enabled) && !Boolean.FALSE.equals(firstSet) || second,
                 threads == null ? DEFAULTS.maxThreads : (int) Math.max(1, threads),
                 depth == null ? DEFAULTS.maxDepth : (int) Math.max(0, depth),
                 runtime == null ? DEFAULTS.maxRuntimeSeconds : Math.max(1, runtime),
-                ConfigValues.string(agents.get("default_subagent_model")), roles);
+                ConfigValues.string(agents.get("default_subagent_model")), roles, second);
     }
 
     private static AgentRole role(String name, ConfigNode.Table table) throws ConfigException {

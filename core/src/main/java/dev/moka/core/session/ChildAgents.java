@@ -9,6 +9,7 @@ import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
+import dev.moka.protocol.TokenUsage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,6 +57,8 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         final AgentLineage lineage;
         volatile Session session;
         volatile AgentStatus status = new AgentStatus.PendingInit();
+        /** What the child's conversation has used so far, for the person to see beside the parent's. */
+        volatile TokenUsage tokens = TokenUsage.ZERO;
 
         Child(String nickname, AgentLineage lineage) {
             this.nickname = nickname;
@@ -299,10 +302,15 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
                 }
                 switch (event.msg()) {
                     case EventMsg.TaskStarted _ -> turnStarted = System.nanoTime();
+                    case EventMsg.TokenCount count when count.totalTokenUsage() != null ->
+                            child.tokens = count.totalTokenUsage();
+                    case EventMsg.ExecCommandBegin begin -> parentEvents.accept(new EventMsg.BackgroundEvent("agent "
+                            + child.nickname + " runs " + shown(begin.command())));
                     case EventMsg.TaskComplete done -> {
                         turnStarted = 0;
                         setStatus(child, new AgentStatus.Completed(done.lastAgentMessage()));
-                        parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " finished"));
+                        parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " finished ("
+                                + child.tokens.totalTokens() + " tokens used)"));
                     }
                     case EventMsg.Error error -> {
                         turnStarted = 0;
@@ -379,6 +387,12 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** A command as a person reads it: a shell script shown as the script. */
+    private static String shown(List<String> argv) {
+        boolean script = argv.size() == 3 && (argv.get(1).equals("-lc") || argv.get(1).equals("-c"));
+        return firstLine(script ? argv.get(2) : String.join(" ", argv));
     }
 
     private static String firstLine(String text) {

@@ -18,6 +18,7 @@ import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.AgentSettings;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.SubagentTools;
 import dev.moka.core.tools.ToolGroup;
 import dev.moka.core.tools.agents.AgentTools;
 import dev.moka.core.tools.agents.CollaborationTools;
@@ -117,7 +118,9 @@ public final class Conversations implements AutoCloseable {
         ChildAgents children = childAgents(config, face, lineage);
         List<String> models = config.models().entries().stream().filter(ModelInfo::listed).map(ModelInfo::slug)
                 .toList();
-        ToolGroup agentTools = children == null ? null : switch (config.modelInfo().subagents()) {
+        SubagentTools version = config.tools().agents().secondToolSet() ? SubagentTools.V2
+                : config.modelInfo().subagents();
+        ToolGroup agentTools = children == null ? null : switch (version) {
             case V1 -> AgentTools.group(children, models, false, children);
             case V1_DEFERRED -> AgentTools.group(children, models, true, children);
             case V2 -> CollaborationTools.group(children, models, children).withInstructions(

@@ -181,6 +181,8 @@ class CompactionTest {
     @Test
     void autoCompactionRunsMidTurnWhenAToolOutputPushesThePromptPastTheLimit() throws Exception {
         harness.settings = settings(2_500L, false);
+        // The limit sits just above the first prompt; the subagent tools' definitions would take it over.
+        harness.extraToml = "[agents]\nenabled = false\n";
         server.enqueue(Sse.response("r1").functionCall("c1", "shell", "{\"command\":[\"seq\",\"1\",\"4000\"]}")
                         .completed(),
                 Sse.response("r2").text("m2", "SUMMARY: counted to 4000").completed(),
