@@ -69,4 +69,146 @@ class AcpTest extends ProcessFixture {
         assertThat(first.toString()).contains("<cwd>" + repo.toRealPath());
         exitedCleanlyWithOnlyAcpOnStdout(seen);
     }
+
+    private void config(String toml) throws Exception {
+        java.nio.file.Files.createDirectories(home);
+        java.nio.file.Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\n" + toml);
+    }
+
+    private void touchThenFinish() throws Exception {
+        config("approval_policy = \"untrusted\"\nsandbox_mode = \"workspace-write\"\n");
+        server.enqueue(Sse.response("r1").functionCall("call_1", "shell", "{\"command\":[\"touch\",\"made\"]}")
+                .completed(), Sse.response("r2").text("m1", "Finished.").completed());
+    }
+
+    @Test
+    void anAllowedCommandRunsOnTheToolCallTheEditorShows() throws Exception {
+        touchThenFinish();
+
+        JsonNode seen = run("permission.mjs", Map.of("MOKA_ACP_ANSWER", "approved"));
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\"]");
+        assertThat(repo.resolve("made")).exists();
+        JsonNode asked = seen.get("permissions").get(0);
+        assertThat(asked.get("toolCall").get("toolCallId").asString()).isEqualTo("call_1");
+        assertThat(asked.get("toolCall").get("title").asString()).isEqualTo("touch made");
+        assertThat(asked.get("toolCall").get("kind").asString()).isEqualTo("execute");
+        assertThat(asked.get("options").findValuesAsString("kind")).contains("allow_once", "allow_always",
+                "reject_once");
+        List<JsonNode> calls = AcpClient.updates(seen).stream().filter(u -> u.path("toolCallId").asString("")
+                .equals("call_1")).toList();
+        assertThat(calls.getFirst().get("sessionUpdate").asString()).isEqualTo("tool_call");
+        assertThat(calls.getFirst().get("status").asString()).isEqualTo("pending");
+        assertThat(calls).extracting(u -> u.path("status").asString("")).contains("in_progress", "completed");
+        assertThat(agentText(seen)).isEqualTo("Finished.");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
+
+    @Test
+    void aRejectedCommandNeverRunsAndTheTurnGoesOn() throws Exception {
+        touchThenFinish();
+
+        JsonNode seen = run("permission.mjs", Map.of("MOKA_ACP_ANSWER", "denied"));
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\"]");
+        assertThat(repo.resolve("made")).doesNotExist();
+        List<JsonNode> calls = AcpClient.updates(seen).stream().filter(u -> u.path("toolCallId").asString("")
+                .equals("call_1")).toList();
+        assertThat(calls).extracting(u -> u.path("status").asString("")).contains("failed")
+                .doesNotContain("in_progress", "completed");
+        assertThat(server.requests().getLast().bodyJson().get("input").toString())
+                .contains("The person denied this command");
+        assertThat(agentText(seen)).isEqualTo("Finished.");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
+
+    @Test
+    void aPlanAPatchAndACommandAreShownAsTheEditorDrawsThem() throws Exception {
+        config("approval_policy = \"on-request\"\nsandbox_mode = \"workspace-write\"\n");
+        java.nio.file.Files.writeString(repo.resolve("greet.txt"), "one\nhello\nthree\n");
+        String patch = """
+                *** Begin Patch
+                *** Update File: greet.txt
+                @@
+                 one
+                -hello
+                +goodbye
+                 three
+                *** End Patch
+                """;
+        server.enqueue(Sse.response("r1").functionCall("call_plan", "update_plan",
+                        "{\"plan\":[{\"step\":\"patch\",\"status\":\"in_progress\"},"
+                                + "{\"step\":\"check\",\"status\":\"pending\"}]}")
+                        .customToolCall("call_patch", "apply_patch", patch)
+                        .functionCall("call_cat", "shell", "{\"command\":[\"cat\",\"greet.txt\"]}").completed(),
+                Sse.response("r2").text("m1", "Done.").completed());
+
+        JsonNode seen = run("tool-calls.mjs", Map.of());
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\"]");
+        JsonNode plan = AcpClient.updates(seen, "plan").getFirst();
+        assertThat(plan.get("entries").findValuesAsString("content")).containsExactly("patch", "check");
+        assertThat(plan.get("entries").findValuesAsString("status")).containsExactly("in_progress", "pending");
+        assertThat(AcpClient.updates(seen).stream().filter(u -> u.path("toolCallId").asString("").equals(
+                "call_plan"))).isEmpty();
+        JsonNode edit = AcpClient.updates(seen, "tool_call").stream().filter(u -> u.get("toolCallId").asString()
+                .equals("call_patch")).findFirst().orElseThrow();
+        assertThat(edit.get("kind").asString()).isEqualTo("edit");
+        assertThat(edit.get("title").asString()).isEqualTo("Edit greet.txt");
+        String file = repo.toRealPath().resolve("greet.txt").toString();
+        assertThat(edit.get("locations").get(0).get("path").asString()).isEqualTo(file);
+        JsonNode diff = edit.get("content").get(0);
+        assertThat(diff.get("type").asString()).isEqualTo("diff");
+        assertThat(diff.get("path").asString()).isEqualTo(file);
+        assertThat(diff.get("oldText").asString()).isEqualTo("one\nhello\nthree\n");
+        assertThat(diff.get("newText").asString()).isEqualTo("one\ngoodbye\nthree\n");
+        assertThat(repo.resolve("greet.txt")).hasContent("one\ngoodbye\nthree");
+        List<JsonNode> command = AcpClient.updates(seen).stream().filter(u -> u.path("toolCallId").asString("")
+                .equals("call_cat")).toList();
+        assertThat(command.getFirst().get("kind").asString()).isEqualTo("read");
+        assertThat(command.getFirst().get("title").asString()).isEqualTo("cat greet.txt");
+        assertThat(command.getLast().get("status").asString()).isEqualTo("completed");
+        assertThat(command).anySatisfy(u -> assertThat(u.path("content").toString()).contains("goodbye"));
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
+
+    @Test
+    void cancelEndsAStalledTurnAtOnceAndTheSessionAnswersTheNextPrompt() throws Exception {
+        // The stall outlasts the client's patience (90 s): only a cancel that answers at once lets it finish.
+        server.enqueue(Sse.response("r1").text("m1", "Thinking", " more").completed()
+                        .stallAfter(4, Duration.ofSeconds(120)),
+                Sse.response("r2").text("m2", "Answer.").completed());
+
+        JsonNode seen = run("cancel.mjs", Map.of());
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"cancelled\",\"end_turn\"]");
+        assertThat(agentText(seen)).isEqualTo("ThinkingAnswer.");
+        assertThat(server.requests()).hasSize(2);
+        System.out.println("acp: session/cancel answered in " + seen.get("cancelMs").asLong() + " ms");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
+
+    @Test
+    void aSessionRecordedByExecLoadsWithItsStoryAndGoesOn() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "First answer.").completed(),
+                Sse.response("r2").text("m2", "You asked a first question.").completed());
+        var exec = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "--json", "first question");
+        assertThat(exec.exitCode()).as(exec.stderr()).isZero();
+        String id = dev.moka.protocol.Json.parse(exec.stdout().lines().findFirst().orElseThrow()).get("thread_id")
+                .asString();
+
+        JsonNode seen = run("load.mjs", Map.of("MOKA_ACP_LOAD", id));
+
+        assertThat(seen.get("listed").get("sessions").findValuesAsString("sessionId")).contains(id);
+        assertThat(seen.get("listed").get("sessions").get(0).get("title").asString()).isEqualTo("first question");
+        List<JsonNode> replayed = AcpClient.updates(seen).subList(0, seen.get("replayed").asInt());
+        assertThat(replayed).extracting(u -> u.get("sessionUpdate").asString())
+                .containsSubsequence("user_message_chunk", "agent_message_chunk");
+        assertThat(replayed).extracting(u -> u.path("content").path("text").asString(""))
+                .containsSubsequence("first question", "First answer.");
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\"]");
+        String input = server.requests().getLast().bodyJson().get("input").toString();
+        assertThat(input).contains("first question").contains("First answer.").contains("what did I ask?");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
 }
