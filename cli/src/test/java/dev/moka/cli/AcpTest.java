@@ -211,4 +211,60 @@ class AcpTest extends ProcessFixture {
         assertThat(input).contains("first question").contains("First answer.").contains("what did I ask?");
         exitedCleanlyWithOnlyAcpOnStdout(seen);
     }
+
+    @Test
+    void modesAndConfigOptionsReachTheNextRequestAndAClosedSessionResumes() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "One.").completed(),
+                Sse.response("r2").text("m2", "Two.").completed());
+
+        JsonNode seen = run("settings.mjs", Map.of());
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\",\"end_turn\"]");
+        assertThat(AcpClient.updates(seen, "current_mode_update").getFirst().get("currentModeId").asString())
+                .isEqualTo("full-access");
+        String other = seen.get("other").asString();
+        assertThat(seen.get("changed").get("configOptions").get(0).get("currentValue").asString()).isEqualTo(other);
+        assertThat(seen.get("mistake").get("code").asInt()).isEqualTo(-32602);
+        assertThat(seen.get("mistake").get("message").asString() + seen.get("mistake").toString())
+                .contains("no-such-model");
+        JsonNode first = server.requests().get(0).bodyJson();
+        assertThat(first.get("model").asString()).isEqualTo(other);
+        assertThat(first.get("input").toString()).contains("danger-full-access");
+        // Resumed without a replay, and the conversation goes on where it was.
+        assertThat(AcpClient.updates(seen).subList(seen.get("beforeResume").asInt(), AcpClient.updates(seen).size()))
+                .extracting(u -> u.get("sessionUpdate").asString()).doesNotContain("user_message_chunk");
+        assertThat(seen.get("resumed").get("modes").get("currentModeId").asString()).isEqualTo("full-access");
+        String second = server.requests().get(1).bodyJson().get("input").toString();
+        assertThat(second).contains("first").contains("One.").contains("second");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
+
+    @Test
+    void withoutAKeyNewSessionAsksForAuthenticationAndSaysHowToGiveOne() throws Exception {
+        JsonNode seen = AcpClient.run("auth.mjs", elsewhere, repo, MokaProcess.envWithoutKey(home, server.url()),
+                Map.of());
+
+        assertThat(seen.get("initialized").get("authMethods").findValuesAsString("id")).containsExactly("moka-login");
+        assertThat(seen.get("newSession").get("code").asInt()).isEqualTo(-32000);
+        assertThat(seen.get("newSession").toString()).contains("OPENAI_API_KEY");
+        assertThat(seen.get("authenticate").get("code").asInt()).isEqualTo(-32000);
+        assertThat(server.requests()).isEmpty();
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
+
+    @Test
+    void closingStdinDuringATurnStopsItRecordsItAndExits() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Thinking", " more").completed()
+                .stallAfter(4, Duration.ofSeconds(120)));
+
+        JsonNode seen = run("close-while-running.mjs", Map.of());
+
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+        String id = seen.get("session").get("sessionId").asString();
+        Path rollout;
+        try (var files = java.nio.file.Files.walk(home.resolve("sessions"))) {
+            rollout = files.filter(f -> f.getFileName().toString().contains(id)).findFirst().orElseThrow();
+        }
+        assertThat(java.nio.file.Files.readString(rollout)).contains("turn_aborted");
+    }
 }
