@@ -39,6 +39,8 @@ class AcpTest extends ProcessFixture {
 
     @Test
     void twoPromptsStreamTheAnswerAndTheSecondRequestExtendsTheFirst() throws Exception {
+        java.nio.file.Files.createDirectories(home.resolve("prompts"));
+        java.nio.file.Files.writeString(home.resolve("prompts").resolve("greet.md"), "Say hello to $ARGUMENTS\n");
         server.enqueue(Sse.response("r1").text("m1", "Hello ", "there").usage(1200, 0, 20, 0).completed(),
                 Sse.response("r2").text("m2", "Again").completed());
 
@@ -58,14 +60,14 @@ class AcpTest extends ProcessFixture {
         assertThat(agentText(seen)).isEqualTo("Hello thereAgain");
         assertThat(AcpClient.updates(seen, "usage_update")).isNotEmpty();
         assertThat(AcpClient.updates(seen, "available_commands_update").getFirst().get("availableCommands")
-                .findValuesAsString("name")).contains("compact");
+                .findValuesAsString("name")).contains("compact", "greet");
         List<CapturedRequest> requests = server.requests();
         assertThat(requests).hasSize(2);
         List<JsonNode> first = requests.get(0).input();
         List<JsonNode> second = requests.get(1).input();
         assertThat(second.subList(0, first.size())).isEqualTo(first);
         assertThat(second.subList(first.size(), second.size()).toString()).contains("Hello there")
-                .contains("and again");
+                .contains("Say hello to the editor");
         assertThat(first.toString()).contains("<cwd>" + repo.toRealPath());
         exitedCleanlyWithOnlyAcpOnStdout(seen);
     }

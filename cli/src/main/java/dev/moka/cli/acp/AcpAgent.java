@@ -38,6 +38,7 @@ final class AcpAgent implements RpcChannel.Methods {
     private final SessionConfigs configs;
     private final RpcChannel rpc;
     private final MokaLog log;
+    private final Prompts prompts;
     private final Map<String, AcpSession> sessions = new ConcurrentHashMap<>();
     private volatile boolean closing;
 
@@ -46,6 +47,7 @@ final class AcpAgent implements RpcChannel.Methods {
         this.configs = configs;
         this.rpc = rpc;
         this.log = log;
+        this.prompts = new Prompts(configs.mokaHome());
     }
 
     @Override
@@ -58,7 +60,7 @@ final class AcpAgent implements RpcChannel.Methods {
             case "session/resume" -> open(params, Load.QUIET);
             case "session/list" -> list(params);
             case "session/close" -> close(params);
-            case "session/prompt" -> Json.object().put("stopReason", session(params).prompt(Prompts.op(params)));
+            case "session/prompt" -> Json.object().put("stopReason", session(params).prompt(prompts.op(params)));
             case "session/set_mode" -> setMode(params);
             case "session/set_config_option" -> setConfigOption(params);
             default -> throw new RpcError(RpcError.METHOD_NOT_FOUND, "Moka has no method " + method);
@@ -87,7 +89,7 @@ final class AcpAgent implements RpcChannel.Methods {
         };
         AcpSession session = id == null ? null : sessions.get(id);
         if (session != null) {
-            session.send(Updates.commands(Prompts.commands()));
+            session.send(Updates.commands(prompts.commands()));
         }
     }
 

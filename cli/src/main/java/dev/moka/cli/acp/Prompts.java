@@ -1,31 +1,43 @@
 package dev.moka.cli.acp;
 
+import dev.moka.cli.tui.CustomPrompt;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A {@code session/prompt}'s content blocks as the op that runs them: text and images as the person's input,
- * embedded resources as text that names where it came from, links as mentions; {@code /compact} alone compacts.
+ * embedded resources as text that names where it came from, links as mentions. {@code /compact} alone compacts;
+ * {@code /NAME args} sends the person's saved prompt {@code $MOKA_HOME/prompts/NAME.md}, as in the terminal UI.
  */
 final class Prompts {
-    private static final String COMPACT = "/compact";
+    private static final String COMPACT = "compact";
 
-    private Prompts() {}
+    private final List<CustomPrompt> saved;
+
+    Prompts(Path mokaHome) {
+        this.saved = CustomPrompt.load(mokaHome.resolve("prompts"));
+    }
 
     /** The slash commands an editor offers for Moka. */
-    static ArrayNode commands() {
+    ArrayNode commands() {
         ArrayNode commands = Json.array();
-        commands.addObject().put("name", COMPACT.substring(1)).put("description", "Summarise the conversation so"
-                + " far to free the context window");
+        commands.addObject().put("name", COMPACT).put("description", "Summarise the conversation so far to free"
+                + " the context window");
+        for (CustomPrompt prompt : saved) {
+            ObjectNode command = commands.addObject().put("name", prompt.name()).put("description", prompt.help());
+            command.putObject("input").put("hint", "arguments for $1..$9 and $ARGUMENTS");
+        }
         return commands;
     }
 
-    static Op op(JsonNode params) throws RpcError {
+    Op op(JsonNode params) throws RpcError {
         JsonNode blocks = params.get("prompt");
         if (blocks == null || !blocks.isArray() || blocks.isEmpty()) {
             throw RpcError.invalidParams("prompt must be a non-empty array of content blocks");
@@ -34,9 +46,16 @@ final class Prompts {
         for (JsonNode block : blocks) {
             items.add(item(block));
         }
-        if (items.size() == 1 && items.getFirst() instanceof InputItem.Text(String text)
-                && text.strip().equals(COMPACT)) {
-            return new Op.Compact();
+        if (items.getFirst() instanceof InputItem.Text(String text) && text.startsWith("/")) {
+            String[] command = text.substring(1).strip().split("\\s+", 2);
+            if (command[0].equals(COMPACT) && items.size() == 1 && command.length == 1) {
+                return new Op.Compact();
+            }
+            for (CustomPrompt prompt : saved) {
+                if (prompt.name().equals(command[0])) {
+                    items.set(0, new InputItem.Text(prompt.expand(command.length > 1 ? command[1] : "")));
+                }
+            }
         }
         return new Op.UserInput(items);
     }
