@@ -269,4 +269,23 @@ class AcpTest extends ProcessFixture {
         }
         assertThat(java.nio.file.Files.readString(rollout)).contains("turn_aborted");
     }
+
+    @Test
+    void anMcpServerTheEditorPassesServesTheSessionWithTheEnvironmentItGave() throws Exception {
+        server.enqueue(Sse.response("r1").functionCall("c1", "mcp__everything", "echo", "{\"message\":\"hi\"}")
+                        .functionCall("c2", "mcp__everything", "get_env", "{}").completed(),
+                Sse.response("r2").text("m1", "Used them.").completed());
+
+        JsonNode seen = run("mcp.mjs", Map.of("MOKA_TEST_MCP_DIR", dev.moka.testkit.McpTestServers.dir().toString()));
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\"]");
+        assertThat(server.requests().getFirst().bodyJson().get("tools").toString()).contains("get_env");
+        List<JsonNode> echo = AcpClient.updates(seen).stream().filter(u -> u.path("toolCallId").asString("")
+                .equals("c1")).toList();
+        assertThat(echo.getFirst().get("title").asString()).isEqualTo("everything.echo");
+        assertThat(echo.getLast().get("status").asString()).isEqualTo("completed");
+        assertThat(echo).anySatisfy(u -> assertThat(u.path("rawOutput").toString()).contains("Echo: hi"));
+        assertThat(server.requests().getLast().bodyJson().get("input").toString()).contains("from-editor");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
 }
