@@ -2,10 +2,11 @@
 """Times an ACP agent from `session/prompt` to the model server's first request, and measures its memory.
 
 For each run it starts the testkit mock server (one text answer), starts the agent on a fresh home as an editor
-would (JSON-RPC over its stdin and stdout, spoken here directly), sends initialize and session/new, then
-session/prompt, and takes the time from writing the prompt to the mock receiving a request. Once the prompt is
-answered it reads the agent's RSS (the process and all its descendants, from /proc), then closes the agent's stdin
-and times how long it takes to exit (at most 10 s; an agent still running then is killed and reported).
+would (JSON-RPC over its stdin and stdout, spoken here directly), sends initialize and session/new (timing spawn
+-> session/new answered), then session/prompt, and takes the time from writing the prompt to the mock receiving a
+request. Once the prompt is answered it reads the agent's RSS (the process and all its descendants, from /proc),
+then closes the agent's stdin and times how long it takes to exit (at most 10 s; an agent still running then is
+killed and reported).
 
 Agents, one after the other in every round:
   moka:       bin/moka acp
@@ -113,11 +114,13 @@ def one_run(agent, tmp, index, codex_dir):
     try:
         command, work, env = setup(agent, tmp, index, url, codex_dir)
         time.sleep(0.3)  # let the mock server's JVM settle: it shares the cores
+        spawned = time.time_ns()
         process = Agent(command, tmp, env)
         process.call("initialize", {"protocolVersion": 1, "clientCapabilities": {
             "fs": {"readTextFile": False, "writeTextFile": False}, "terminal": False}})
         session = process.call("session/new", {"cwd": work, "mcpServers": []})
         start = time.time_ns()
+        ready = (start - spawned) / 1e9
         stop = process.call("session/prompt", {"sessionId": session["sessionId"],
                                                "prompt": [{"type": "text", "text": "say hello"}]})
         rss = rss_kb(process.process.pid)
@@ -127,7 +130,7 @@ def one_run(agent, tmp, index, codex_dir):
         first = [t for t in arrivals if t >= start]
         if not first:
             raise SystemExit(f"run {index} ({agent}): no request reached the mock; stop reason {stop}")
-        return (first[0] - start) / 1e9, rss, exit_s, stop.get("stopReason")
+        return (first[0] - start) / 1e9, rss, exit_s, stop.get("stopReason"), ready
     finally:
         stop_mock(server)
 
@@ -149,8 +152,8 @@ def main():
             for agent in agents:
                 result = one_run(agent, tmp, index, codex_dir)
                 index += 1
-                first, rss, exit_s, stop = result
-                print(f"run {i} {agent}: first request {first * 1000:.0f} ms, RSS {rss / 1024:.0f} MB, stop {stop}, "
+                first, rss, exit_s, stop, ready = result
+                print(f"run {i} {agent}: session ready {ready * 1000:.0f} ms, first request {first * 1000:.0f} ms, RSS {rss / 1024:.0f} MB, stop {stop}, "
                       f"exit after stdin closed: {'none in 10 s' if exit_s is None else f'{exit_s * 1000:.0f} ms'}",
                       file=sys.stderr)
                 if i > 0:
@@ -158,7 +161,8 @@ def main():
     for agent in agents:
         rows = results[agent]
         exits = [r[2] for r in rows if r[2] is not None]
-        print(f"{agent}: session/prompt -> first request, median of {runs}: "
+        print(f"{agent}: spawn -> session/new answered, median of {runs}: "
+              f"{statistics.median(r[4] for r in rows) * 1000:.0f} ms; session/prompt -> first request: "
               f"{statistics.median(r[0] for r in rows) * 1000:.0f} ms; RSS after the turn, median: "
               f"{statistics.median(r[1] for r in rows) / 1024:.0f} MB; exit after stdin closed: "
               + (f"median {statistics.median(exits) * 1000:.0f} ms" if exits else "never (killed after 10 s)")

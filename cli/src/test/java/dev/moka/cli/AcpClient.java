@@ -3,6 +3,7 @@ package dev.moka.cli;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,8 +28,9 @@ final class AcpClient {
         List<String> command = MokaProcess.command("acp");
         ProcessBuilder builder = new ProcessBuilder("node", scripts().resolve(script).toString())
                 .directory(processCwd.toFile());
+        Path out = Files.createTempFile("acp-client-out", ".txt");
         Path err = Files.createTempFile("acp-client-err", ".txt");
-        builder.redirectError(err.toFile());
+        builder.redirectOutput(out.toFile()).redirectError(err.toFile());
         Map<String, String> childEnv = builder.environment();
         childEnv.keySet().removeIf(k -> k.startsWith("MOKA_") || k.startsWith("OPENAI_"));
         childEnv.putAll(env);
@@ -39,18 +41,20 @@ final class AcpClient {
         childEnv.put("MOKA_ACP_SESSION_CWD", sessionCwd.toString());
         Process process = builder.start();
         process.getOutputStream().close();
-        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         try {
             if (!process.waitFor(90, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("the ACP client did not finish within 90 s; it said: " + Files.readString(err));
+                throw new AssertionError("the ACP client did not finish within 90 s; it said: "
+                        + Files.readString(err));
             }
-            if (process.exitValue() != 0 || out.isBlank()) {
+            String printed = Files.readString(out, StandardCharsets.UTF_8);
+            if (process.exitValue() != 0 || printed.isBlank()) {
                 throw new AssertionError("the ACP client failed (exit " + process.exitValue() + "): "
-                        + Files.readString(err) + out);
+                        + Files.readString(err) + printed);
             }
-            return Json.parse(out.lines().reduce((a, b) -> b).orElseThrow());
+            return Json.parse(printed.lines().reduce((a, b) -> b).orElseThrow());
         } finally {
+            Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
     }

@@ -2,8 +2,11 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.protocol.Json;
 import dev.moka.testkit.CapturedRequest;
+import dev.moka.testkit.McpTestServers;
 import dev.moka.testkit.Sse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -39,8 +42,8 @@ class AcpTest extends ProcessFixture {
 
     @Test
     void twoPromptsStreamTheAnswerAndTheSecondRequestExtendsTheFirst() throws Exception {
-        java.nio.file.Files.createDirectories(home.resolve("prompts"));
-        java.nio.file.Files.writeString(home.resolve("prompts").resolve("greet.md"), "Say hello to $ARGUMENTS\n");
+        Files.createDirectories(home.resolve("prompts"));
+        Files.writeString(home.resolve("prompts").resolve("greet.md"), "Say hello to $ARGUMENTS\n");
         server.enqueue(Sse.response("r1").text("m1", "Hello ", "there").usage(1200, 0, 20, 0).completed(),
                 Sse.response("r2").text("m2", "Again").completed());
 
@@ -73,8 +76,8 @@ class AcpTest extends ProcessFixture {
     }
 
     private void config(String toml) throws Exception {
-        java.nio.file.Files.createDirectories(home);
-        java.nio.file.Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\n" + toml);
+        Files.createDirectories(home);
+        Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\n" + toml);
     }
 
     private void touchThenFinish() throws Exception {
@@ -125,9 +128,25 @@ class AcpTest extends ProcessFixture {
     }
 
     @Test
+    void cancelWhileAPermissionIsAskedEndsTheTurnAndTheCommandNeverRuns() throws Exception {
+        touchThenFinish();
+
+        JsonNode seen = run("cancel-permission.mjs", Map.of());
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"cancelled\",\"end_turn\"]");
+        assertThat(repo.resolve("made")).doesNotExist();
+        assertThat(seen.get("permissions")).hasSize(1);
+        // The stopped turn asked nothing more; the next prompt's request follows the first one's.
+        assertThat(server.requests()).hasSize(2);
+        assertThat(server.requests().getLast().bodyJson().get("input").toString()).contains("then just answer");
+        assertThat(agentText(seen)).isEqualTo("Finished.");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
+
+    @Test
     void aPlanAPatchAndACommandAreShownAsTheEditorDrawsThem() throws Exception {
         config("approval_policy = \"on-request\"\nsandbox_mode = \"workspace-write\"\n");
-        java.nio.file.Files.writeString(repo.resolve("greet.txt"), "one\nhello\nthree\n");
+        Files.writeString(repo.resolve("greet.txt"), "one\nhello\nthree\n");
         String patch = """
                 *** Begin Patch
                 *** Update File: greet.txt
@@ -196,7 +215,7 @@ class AcpTest extends ProcessFixture {
                 Sse.response("r2").text("m2", "You asked a first question.").completed());
         var exec = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "--json", "first question");
         assertThat(exec.exitCode()).as(exec.stderr()).isZero();
-        String id = dev.moka.protocol.Json.parse(exec.stdout().lines().findFirst().orElseThrow()).get("thread_id")
+        String id = Json.parse(exec.stdout().lines().findFirst().orElseThrow()).get("thread_id")
                 .asString();
 
         JsonNode seen = run("load.mjs", Map.of("MOKA_ACP_LOAD", id));
@@ -264,10 +283,10 @@ class AcpTest extends ProcessFixture {
         exitedCleanlyWithOnlyAcpOnStdout(seen);
         String id = seen.get("session").get("sessionId").asString();
         Path rollout;
-        try (var files = java.nio.file.Files.walk(home.resolve("sessions"))) {
+        try (var files = Files.walk(home.resolve("sessions"))) {
             rollout = files.filter(f -> f.getFileName().toString().contains(id)).findFirst().orElseThrow();
         }
-        assertThat(java.nio.file.Files.readString(rollout)).contains("turn_aborted");
+        assertThat(Files.readString(rollout)).contains("turn_aborted");
     }
 
     @Test
@@ -276,7 +295,7 @@ class AcpTest extends ProcessFixture {
                         .functionCall("c2", "mcp__everything", "get_env", "{}").completed(),
                 Sse.response("r2").text("m1", "Used them.").completed());
 
-        JsonNode seen = run("mcp.mjs", Map.of("MOKA_TEST_MCP_DIR", dev.moka.testkit.McpTestServers.dir().toString()));
+        JsonNode seen = run("mcp.mjs", Map.of("MOKA_TEST_MCP_DIR", McpTestServers.dir().toString()));
 
         assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\"]");
         assertThat(server.requests().getFirst().bodyJson().get("tools").toString()).contains("get_env");

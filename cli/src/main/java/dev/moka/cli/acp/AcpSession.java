@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -32,7 +33,8 @@ final class AcpSession {
     private final ToolCalls calls = new ToolCalls();
     private final EventUpdates updates = new EventUpdates(calls);
     private final Set<CompletableFuture<JsonNode>> questions = ConcurrentHashMap.newKeySet();
-    private final CompletableFuture<Void> historyShown = new CompletableFuture<>();
+    /** The replay a {@code session/load} waits for, or null. */
+    private final AtomicReference<CompletableFuture<Void>> historyShown = new AtomicReference<>();
     private final Thread pump;
     private volatile SessionSettings settings;
     /** The prompt running now, or null; guarded by this. */
@@ -59,11 +61,17 @@ final class AcpSession {
 
     /** Shows the conversation so far, as ACP's {@code session/load} asks, from the events it recorded. */
     void replay() throws InterruptedException, RpcError {
+        var shown = new CompletableFuture<Void>();
+        if (!historyShown.compareAndSet(null, shown)) {
+            throw new RpcError(RpcError.INVALID_REQUEST, "session " + id() + " is being loaded already");
+        }
         session.submit(new Op.GetHistory());
         try {
-            historyShown.get(60, TimeUnit.SECONDS);
+            shown.get(60, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new RpcError(RpcError.INTERNAL_ERROR, "cannot read conversation " + id() + " back: " + e);
+        } finally {
+            historyShown.set(null);
         }
     }
 
@@ -160,7 +168,10 @@ final class AcpSession {
                     calls.patch(r.callId(), r.changes(), "pending"));
             case EventMsg.ConversationHistoryResponse history -> {
                 updates.replay(history.events()).forEach(this::send);
-                historyShown.complete(null);
+                CompletableFuture<Void> shown = historyShown.get();
+                if (shown != null) {
+                    shown.complete(null);
+                }
             }
             case EventMsg.TaskComplete _ -> finish(event.id(), "end_turn", null);
             case EventMsg.TurnAborted _ -> finish(event.id(), "cancelled", null);
