@@ -45,7 +45,8 @@ class AcpTest extends ProcessFixture {
         Files.createDirectories(home.resolve("prompts"));
         Files.writeString(home.resolve("prompts").resolve("greet.md"), "Say hello to $ARGUMENTS\n");
         server.enqueue(Sse.response("r1").text("m1", "Hello ", "there").usage(1200, 0, 20, 0).completed(),
-                Sse.response("r2").text("m2", "Again").completed());
+                Sse.response("r2").text("m2", "Again").completed(),
+                Sse.response("r3").text("m3", "From the terminal.").completed());
 
         JsonNode seen = run("two-prompts.mjs", Map.of());
 
@@ -66,6 +67,13 @@ class AcpTest extends ProcessFixture {
                 .findValuesAsString("name")).contains("compact", "greet");
         List<CapturedRequest> requests = server.requests();
         assertThat(requests).hasSize(2);
+        // The editor's session goes on in the terminal.
+        String id = seen.get("session").get("sessionId").asString();
+        var resumed = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "resume", id, "third");
+        assertThat(resumed.exitCode()).as(resumed.stderr()).isZero();
+        assertThat(resumed.stdout()).contains("From the terminal.");
+        assertThat(server.requests().getLast().bodyJson().get("input").toString()).contains("say hello")
+                .contains("Say hello to the editor").contains("third");
         List<JsonNode> first = requests.get(0).input();
         List<JsonNode> second = requests.get(1).input();
         assertThat(second.subList(0, first.size())).isEqualTo(first);
