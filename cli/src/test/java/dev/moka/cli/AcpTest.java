@@ -169,7 +169,9 @@ class AcpTest extends ProcessFixture {
                         "{\"plan\":[{\"step\":\"patch\",\"status\":\"in_progress\"},"
                                 + "{\"step\":\"check\",\"status\":\"pending\"}]}")
                         .customToolCall("call_patch", "apply_patch", patch)
-                        .functionCall("call_cat", "shell", "{\"command\":[\"cat\",\"greet.txt\"]}").completed(),
+                        .functionCall("call_cat", "shell", "{\"command\":[\"cat\",\"greet.txt\"]}")
+                        .functionCall("call_slow", "shell", "{\"command\":[\"sh\",\"-c\","
+                                + "\"echo first; sleep 0.05; echo held; sleep 1; echo second\"]}").completed(),
                 Sse.response("r2").text("m1", "Done.").completed());
 
         JsonNode seen = run("tool-calls.mjs", Map.of());
@@ -198,6 +200,20 @@ class AcpTest extends ProcessFixture {
         assertThat(command.getFirst().get("title").asString()).isEqualTo("cat greet.txt");
         assertThat(command.getLast().get("status").asString()).isEqualTo("completed");
         assertThat(command).anySatisfy(u -> assertThat(u.path("content").toString()).contains("goodbye"));
+        // A slow command's output shows while it runs (a line that came too soon after the last showing is shown
+        // once due, not only with the next line), then whole at its end.
+        List<JsonNode> slow = AcpClient.updates(seen).stream().filter(u -> u.path("toolCallId").asString("")
+                .equals("call_slow")).toList();
+        assertThat(slow.getFirst().get("title").asString())
+                .isEqualTo("echo first; sleep 0.05; echo held; sleep 1; echo second");
+        assertThat(slow).anySatisfy(u -> {
+            assertThat(u.path("status").asString()).isEqualTo("in_progress");
+            assertThat(u.path("content").toString()).contains("first\\nheld").doesNotContain("second");
+        });
+        JsonNode ended = slow.stream().filter(u -> u.has("rawOutput")).findFirst().orElseThrow();
+        assertThat(ended.get("status").asString()).isEqualTo("completed");
+        assertThat(ended.get("content").toString()).contains("first\\nheld\\nsecond");
+        assertThat(ended.get("rawOutput").get("exitCode").asInt()).isZero();
         exitedCleanlyWithOnlyAcpOnStdout(seen);
     }
 

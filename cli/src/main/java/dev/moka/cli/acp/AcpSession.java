@@ -145,7 +145,13 @@ final class AcpSession {
     private void pump() {
         try {
             while (true) {
-                Event event = session.nextEvent();
+                // A command's output held back (shown at most every so often) is shown once due, events or not.
+                long wait = calls.nanosUntilDue(System.nanoTime());
+                Event event = wait < 0 ? session.nextEvent() : session.pollEvent(wait, TimeUnit.NANOSECONDS);
+                if (event == null) {
+                    calls.dueOutput(System.nanoTime()).forEach(this::send);
+                    continue;
+                }
                 try {
                     if (handle(event)) {
                         return;

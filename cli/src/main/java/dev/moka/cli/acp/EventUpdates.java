@@ -43,6 +43,12 @@ final class EventUpdates {
                 }
                 streamedThought = false;
             }
+            case EventMsg.ExecCommandOutputDelta d -> {
+                ObjectNode update = calls.commandPrinted(d, System.nanoTime());
+                if (update != null) {
+                    out.add(update);
+                }
+            }
             default -> shared(msg, out);
         }
         return out;

@@ -5,6 +5,7 @@ import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ParsedCommand;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,8 +19,21 @@ import tools.jackson.databind.node.ObjectNode;
  * request, the command's output and the call's end all land on the one card the editor shows.
  */
 final class ToolCalls {
+    /** The most of a running command's output shown while it runs: its tail, so the latest lines are there. */
+    static final int LIVE_OUTPUT_CHARS = 32 * 1024;
+    /** A running command's output is shown again at most this often: each update carries all of it. */
+    static final long LIVE_OUTPUT_EVERY_NANOS = 200_000_000L;
+
     /** Calls announced and not yet ended, by id; a call ended before it was announced is announced ended. */
     private final Map<String, Boolean> open = new ConcurrentHashMap<>();
+    /** What running commands printed so far, and when it was last shown; read on the event thread only. */
+    private final Map<String, LiveOutput> output = new ConcurrentHashMap<>();
+
+    private static final class LiveOutput {
+        final StringBuilder text = new StringBuilder();
+        long shownAt;
+        boolean unshown;
+    }
 
     /** A command the turn wants to run: announced pending, for the permission request that follows. */
     ObjectNode commandAsked(EventMsg.ExecApprovalRequest request) {
@@ -38,15 +52,70 @@ final class ToolCalls {
                 rawCommand(begin.command(), begin.cwd()), null, locations);
     }
 
+    /**
+     * A running command printed {@code delta}: shown as the output so far when the last showing is long enough
+     * ago; null otherwise, and {@link #dueOutput} shows it once it is due.
+     */
+    ObjectNode commandPrinted(EventMsg.ExecCommandOutputDelta delta, long now) {
+        if (!open.containsKey(delta.callId())) {
+            return null;
+        }
+        LiveOutput live = output.computeIfAbsent(delta.callId(), id -> new LiveOutput());
+        live.text.append(delta.chunk());
+        if (live.text.length() > LIVE_OUTPUT_CHARS) {
+            live.text.delete(0, live.text.length() - LIVE_OUTPUT_CHARS);
+        }
+        live.unshown = true;
+        return live.shownAt != 0 && now - live.shownAt < LIVE_OUTPUT_EVERY_NANOS ? null : shown(delta.callId(), live,
+                now);
+    }
+
+    /** The output of running commands held back by {@link #commandPrinted} and due now. */
+    List<ObjectNode> dueOutput(long now) {
+        List<ObjectNode> due = new ArrayList<>();
+        output.forEach((callId, live) -> {
+            if (live.unshown && now - live.shownAt >= LIVE_OUTPUT_EVERY_NANOS) {
+                due.add(shown(callId, live, now));
+            }
+        });
+        return due;
+    }
+
+    /** Nanoseconds until held-back output is due (0 when it is), or -1 when none is held back. */
+    long nanosUntilDue(long now) {
+        long soonest = -1;
+        for (LiveOutput live : output.values()) {
+            if (live.unshown) {
+                long wait = Math.max(0, live.shownAt + LIVE_OUTPUT_EVERY_NANOS - now);
+                soonest = soonest < 0 ? wait : Math.min(soonest, wait);
+            }
+        }
+        return soonest;
+    }
+
+    private ObjectNode shown(String callId, LiveOutput live, long now) {
+        live.shownAt = now;
+        live.unshown = false;
+        ObjectNode update = update(callId, "in_progress");
+        update.set("content", outputContent(live.text.toString()));
+        return update;
+    }
+
     ObjectNode commandEnded(EventMsg.ExecCommandEnd end) {
         ObjectNode update = update(end.callId(), end.exitCode() == 0 ? "completed" : "failed");
-        String output = end.aggregatedOutput() == null ? "" : end.aggregatedOutput();
-        ArrayNode content = update.putArray("content");
-        content.addObject().put("type", "content").set("content", Updates.text("```\n" + output
-                + (output.endsWith("\n") || output.isEmpty() ? "" : "\n") + "```"));
+        String printed = end.aggregatedOutput() == null ? "" : end.aggregatedOutput();
+        update.set("content", outputContent(printed));
         update.putObject("rawOutput").put("exitCode", end.exitCode()).put("durationMs", end.durationMs())
-                .put("output", output);
+                .put("output", printed);
         return update;
+    }
+
+    /** A command's output as a fenced block, the way editors show a terminal's text. */
+    private static ArrayNode outputContent(String printed) {
+        ArrayNode content = Json.array();
+        content.addObject().put("type", "content").set("content", Updates.text("```\n" + printed
+                + (printed.endsWith("\n") || printed.isEmpty() ? "" : "\n") + "```"));
+        return content;
     }
 
     /** A patch waiting for approval, or starting: its files and their changes as diffs. */
@@ -140,6 +209,7 @@ final class ToolCalls {
     private ObjectNode update(String callId, String status) {
         if (status.equals("completed") || status.equals("failed")) {
             open.remove(callId);
+            output.remove(callId);
         }
         return Json.object().put("sessionUpdate", "tool_call_update").put("toolCallId", callId)
                 .put("status", status);
