@@ -66,6 +66,19 @@ class AcpMistakesTest extends ProcessFixture {
         assertThat(server.requests()).isEmpty();
     }
 
+    @Test
+    void requestsPipedInAreAllAnsweredBeforeMokaExits() throws Exception {
+        String piped = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/list\",\"params\":{\"cwd\":\"" + repo + "\"}}\n";
+
+        var result = MokaProcess.runWithStdin(home, MokaProcess.env(home, server.url()), piped, "acp");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        List<JsonNode> answers = result.stdout().lines().map(Json::parse).toList();
+        assertThat(answers).extracting(a -> a.get("id").asInt()).containsExactlyInAnyOrder(1, 2);
+        assertThat(answers).allSatisfy(a -> assertThat(a.has("result")).as(a.toString()).isTrue());
+    }
+
     /** "code: message" of the error answering request {@code id} (null: the one with no id). */
     private static String error(List<JsonNode> answers, Integer id) {
         JsonNode answer = answers.stream().filter(a -> id == null ? a.get("id").isNull()

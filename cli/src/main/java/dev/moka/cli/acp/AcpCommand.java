@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +21,9 @@ import java.util.Map;
  * happens before serving starts; everything after goes to {@code $MOKA_HOME/log/moka.log}.
  */
 public final class AcpCommand {
+    /** How long requests still being answered when the input ends may take. */
+    private static final Duration ANSWER_GRACE = Duration.ofSeconds(10);
+
     private AcpCommand() {}
 
     /**
@@ -48,8 +53,18 @@ public final class AcpCommand {
                 log.warn("acp: cannot read standard input: " + e.getMessage());
                 return 1;
             } finally {
+                // Running turns are cancelled first, so that their prompts are answered too.
                 agent.closeAll();
+                awaitAnswers(rpc);
             }
+        }
+    }
+
+    private static void awaitAnswers(RpcChannel rpc) {
+        try {
+            rpc.awaitAnswers(Instant.now().plus(ANSWER_GRACE));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

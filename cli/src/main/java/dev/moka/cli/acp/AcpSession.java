@@ -39,6 +39,8 @@ final class AcpSession {
     private volatile SessionSettings settings;
     /** The prompt running now, or null; guarded by this. */
     private Turn turn;
+    /** Whether the session was closed; guarded by this. */
+    private boolean closed;
 
     /** A prompt's turn: the submission its events carry, and how it ended. */
     private record Turn(String submission, CompletableFuture<String> stop, AtomicBoolean cancelled) {}
@@ -79,6 +81,9 @@ final class AcpSession {
     String prompt(Op op) throws RpcError, InterruptedException {
         Turn running;
         synchronized (this) {
+            if (closed) {
+                throw new RpcError(RpcError.NOT_FOUND, "session " + id() + " was closed");
+            }
             if (turn != null) {
                 throw new RpcError(RpcError.INVALID_REQUEST, "session " + id() + " is still answering a prompt;"
                         + " cancel it (session/cancel) or wait for its answer");
@@ -134,6 +139,9 @@ final class AcpSession {
     }
 
     void close() {
+        synchronized (this) {
+            closed = true;
+        }
         session.close();
         pump.interrupt();
     }

@@ -9,7 +9,11 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,6 +45,8 @@ final class RpcChannel {
     private final MokaLog log;
     private final AtomicLong nextId = new AtomicLong();
     private final Map<String, CompletableFuture<JsonNode>> awaiting = new ConcurrentHashMap<>();
+    /** The threads answering the client's requests now. */
+    private final Set<Thread> unanswered = ConcurrentHashMap.newKeySet();
 
     RpcChannel(InputStream in, OutputStream out, MokaLog log) {
         this.in = in;
@@ -82,14 +88,20 @@ final class RpcChannel {
         } else if (id == null) {
             Thread.ofVirtual().name("moka-acp-" + method).start(() -> methods.notified(method, message.get("params")));
         } else {
-            Thread.ofVirtual().name("moka-acp-" + method).start(() -> {
-                JsonNode params = message.get("params") == null ? Json.object() : message.get("params");
-                ObjectNode response = answer(methods, id, method, params);
-                send(response);
-                if (response.has("result")) {
-                    methods.answered(method, params, response.get("result"));
+            Thread answering = Thread.ofVirtual().name("moka-acp-" + method).unstarted(() -> {
+                try {
+                    JsonNode params = message.get("params") == null ? Json.object() : message.get("params");
+                    ObjectNode response = answer(methods, id, method, params);
+                    send(response);
+                    if (response.has("result")) {
+                        methods.answered(method, params, response.get("result"));
+                    }
+                } finally {
+                    unanswered.remove(Thread.currentThread());
                 }
             });
+            unanswered.add(answering);
+            answering.start();
         }
     }
 
@@ -119,6 +131,20 @@ final class RpcChannel {
             answer.completeExceptionally(new IOException("the client answered with an error: " + message.get("error")));
         } else {
             answer.complete(message.get("result"));
+        }
+    }
+
+    /**
+     * Waits (until {@code deadline}) for every request read so far to be answered: a client that writes its requests
+     * and closes its input at once (a pipe) still gets every answer.
+     */
+    void awaitAnswers(Instant deadline) throws InterruptedException {
+        for (Thread thread : List.copyOf(unanswered)) {
+            Duration left = Duration.between(Instant.now(), deadline);
+            if (left.isNegative() || !thread.join(left)) {
+                log.warn("acp: a request was still unanswered when Moka stopped: " + thread.getName());
+                return;
+            }
         }
     }
 
