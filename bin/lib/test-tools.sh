@@ -59,3 +59,29 @@ moka_require_mcp_test_servers() {
   fi
   export MOKA_TEST_MCP_DIR="$dir"
 }
+
+# The `moka acp` tests drive Moka with the ACP SDK's own client (npm @agentclientprotocol/sdk, pinned by
+# acp-test-client/package-lock.json), installed once into a cache directory named after the lock file's hash;
+# the tests find it through MOKA_TEST_ACP_DIR. Node and npm are there already: the MCP servers need them.
+moka_require_acp_test_client() {
+  local root manifest hash cache dir tmp
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+  manifest="$root/acp-test-client"
+  hash=$(sha256sum "$manifest/package-lock.json" | cut -c1-12)
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/moka-test"
+  dir="$cache/acp-$hash"
+  if [ ! -f "$dir/node_modules/@agentclientprotocol/sdk/package.json" ]; then
+    echo "moka: installing the ACP client the tests use into $dir" >&2
+    mkdir -p "$cache"
+    tmp=$(mktemp -d "$cache/acp-install.XXXXXX")
+    cp "$manifest/package.json" "$manifest/package-lock.json" "$tmp/"
+    if ! (cd "$tmp" && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
+      rm -rf "$tmp"
+      echo "moka: npm could not install the ACP test client (see the npm output above)" >&2
+      return 1
+    fi
+    rm -rf "$dir"
+    mv "$tmp" "$dir"
+  fi
+  export MOKA_TEST_ACP_DIR="$dir"
+}

@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.cli.acp.AcpCommand;
 import dev.moka.cli.completion.Completions;
 import dev.moka.cli.mcpserver.McpServerCommand;
 import dev.moka.core.MokaVersion;
@@ -90,6 +91,10 @@ final class CommandLines {
                 + " the tools moka (start a conversation) and moka-reply (continue one).");
         mcpServer.addOption(configOption());
         root.addSubcommand("mcp-server", mcpServer);
+        CommandSpec acp = command("acp", "Serve Moka over the Agent Client Protocol on stdin/stdout, for an editor"
+                + " (Zed, JetBrains IDEs, Neovim): see docs/acp.md.");
+        acp.addOption(configOption());
+        root.addSubcommand("acp", acp);
         root.addSubcommand("mcp", McpCommand.spec());
         CommandSpec completion = command("completion", "Print a tab completion script for bash, zsh or fish: source"
                 + " <(moka completion bash), source <(moka completion zsh) after compinit, moka completion fish |"
@@ -194,6 +199,7 @@ final class CommandLines {
             case "trust" -> new TrustCommand(startup).run(command.matchedPositionalValue(0, null),
                     command.hasMatchedOption("--untrust"));
             case "mcp-server" -> mcpServer(command, startup);
+            case "acp" -> acp(command, startup);
             case "mcp" -> new McpCommand(startup).run(command);
             case "completion" -> completion(parsed.commandSpec(), command.matchedPositionalValue(0, null), startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
@@ -265,6 +271,17 @@ final class CommandLines {
         try {
             return McpServerCommand.run(startup.env(), startup.processCwd(), startup.in(), startup.out(),
                     startup.err(), startup.http(), command.matchedOptionValue("--config", List.<String>of()));
+        } catch (ConfigException e) {
+            startup.err().println("moka: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+    }
+
+    private static int acp(ParseResult command, Startup startup) {
+        startup.hardened();
+        try {
+            return AcpCommand.run(startup.env(), startup.processCwd(), startup.in(), startup.out(), startup.err(),
+                    startup.http(), command.matchedOptionValue("--config", List.<String>of()));
         } catch (ConfigException e) {
             startup.err().println("moka: " + e.getMessage());
             return ExitCodes.USAGE;

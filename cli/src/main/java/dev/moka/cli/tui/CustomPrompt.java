@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * A saved prompt, {@code $MOKA_HOME/prompts/NAME.md}, typed as {@code /NAME args}: {@code $1..$9} become the
  * arguments' words and {@code $ARGUMENTS} all of them, joined by a space.
  */
-record CustomPrompt(String name, String body) {
+public record CustomPrompt(String name, String body) {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$(ARGUMENTS|[1-9])");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
@@ -23,7 +23,7 @@ record CustomPrompt(String name, String body) {
      * The prompts of {@code dir}, by name; a name a built-in command already has is left out, so a stray file
      * can never take {@code /quit} away. A missing or unreadable directory has none.
      */
-    static List<CustomPrompt> load(Path dir) {
+    public static List<CustomPrompt> load(Path dir) {
         if (dir == null || !Files.isDirectory(dir)) {
             return List.of();
         }
@@ -43,7 +43,7 @@ record CustomPrompt(String name, String body) {
     }
 
     /** The message {@code /name args} sends. */
-    String expand(String args) {
+    public String expand(String args) {
         List<String> words = PromptWords.split(args);
         Matcher m = PLACEHOLDER.matcher(body);
         StringBuilder out = new StringBuilder();
@@ -63,7 +63,7 @@ record CustomPrompt(String name, String body) {
     }
 
     /** The popup's line for it: the first line of the prompt, so a person can tell their prompts apart. */
-    String help() {
+    public String help() {
         String first = body.strip().lines().findFirst().orElse("").strip();
         return first.isEmpty() ? "custom prompt" : "prompt: " + first;
     }
