@@ -2,7 +2,6 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.protocol.Json;
 import dev.moka.testkit.CapturedRequest;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
@@ -16,14 +15,14 @@ import org.junit.jupiter.api.Test;
  * the person's answer goes back to the child, whose command then runs (or not).
  */
 class SubagentsApprovalTest extends ProcessFixture {
-    private static final Predicate<CapturedRequest> CHILD = r -> "collab_spawn".equals(r.header("x-openai-subagent"));
+    private static final Predicate<CapturedRequest> CHILD = ChildRequests.CHILD;
 
     private void script(String file) {
         server.routeAnswers(CHILD.negate(), List.of(
                 request -> Sse.response("p1").functionCall("spawn", "multi_agent_v1", "spawn_agent",
                         "{\"message\":\"make the file\"}").completed(),
                 request -> Sse.response("p2").functionCall("wait", "multi_agent_v1", "wait_agent",
-                        "{\"targets\":[\"" + spawned(request) + "\"]}").completed(),
+                        "{\"targets\":[\"" + ChildRequests.spawnedId(request, "spawn") + "\"]}").completed(),
                 request -> Sse.response("p3").text("m1", "The agent is done.").completed()));
         server.route(CHILD,
                 Sse.response("c1").functionCall("touch", "shell", "{\"command\":[\"touch\",\"" + file + "\"]}")
@@ -71,13 +70,5 @@ class SubagentsApprovalTest extends ProcessFixture {
         CapturedRequest childSecond = server.requests().stream().filter(CHILD).toList().get(1);
         assertThat(childSecond.input().getLast().get("type").asString()).isEqualTo("function_call_output");
         assertThat(childSecond.input().getLast().get("output").asString()).containsIgnoringCase("denied");
-    }
-
-    private static String spawned(CapturedRequest request) {
-        return request.input().stream()
-                .filter(item -> item.path("call_id").asString("").equals("spawn")
-                        && item.path("type").asString("").equals("function_call_output"))
-                .map(item -> Json.parse(item.get("output").asString()).get("agent_id").asString())
-                .findFirst().orElseThrow();
     }
 }

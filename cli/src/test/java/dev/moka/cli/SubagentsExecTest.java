@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * its answer comes back through {@code wait_agent}.
  */
 class SubagentsExecTest extends ProcessFixture {
-    private static final Predicate<CapturedRequest> CHILD = r -> "collab_spawn".equals(r.header("x-openai-subagent"));
+    private static final Predicate<CapturedRequest> CHILD = ChildRequests.CHILD;
     private static final Predicate<CapturedRequest> PARENT = CHILD.negate();
 
     @Test
@@ -194,15 +194,11 @@ class SubagentsExecTest extends ProcessFixture {
 
     /** The id spawn_agent answered with, read from the request that carries its output. */
     private static String spawnedId(CapturedRequest request) {
-        return output(request, "call_spawn").get("agent_id").asString();
+        return ChildRequests.spawnedId(request, "call_spawn");
     }
 
     private static JsonNode output(CapturedRequest request, String callId) {
-        return request.input().stream()
-                .filter(item -> item.path("type").asString("").equals("function_call_output")
-                        && item.path("call_id").asString("").equals(callId))
-                .map(item -> Json.parse(item.get("output").asString())).findFirst().orElseThrow(() ->
-                        new AssertionError("no output of " + callId + " in " + request.input()));
+        return ChildRequests.output(request, callId);
     }
 
     /** A later request of a conversation carries the earlier one's input unchanged, then more. */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * parent's turn, stops both children's turns and the commands they run, and each child records that it stopped.
  */
 class SubagentsInterruptTest extends ProcessFixture {
-    private static final Predicate<CapturedRequest> CHILD = r -> "collab_spawn".equals(r.header("x-openai-subagent"));
+    private static final Predicate<CapturedRequest> CHILD = ChildRequests.CHILD;
 
     @Test
     void twoChildrenRunSideBySideAndEscStopsBoth() throws Exception {
@@ -27,8 +27,9 @@ class SubagentsInterruptTest extends ProcessFixture {
                         .functionCall("spawn_b", "multi_agent_v1", "spawn_agent", "{\"message\":\"task B\"}")
                         .completed(),
                 request -> Sse.response("p2").functionCall("wait", "multi_agent_v1", "wait_agent",
-                        "{\"targets\":[\"" + spawned(request, "spawn_a") + "\",\"" + spawned(request, "spawn_b")
-                                + "\"],\"timeout_ms\":600000}").completed()));
+                        "{\"targets\":[\"" + ChildRequests.spawnedId(request, "spawn_a") + "\",\""
+                                + ChildRequests.spawnedId(request, "spawn_b") + "\"],\"timeout_ms\":600000}")
+                        .completed()));
         for (String name : List.of("a", "b")) {
             server.route(CHILD.and(r -> r.body().contains("task " + name.toUpperCase())),
                     Sse.response("c" + name).functionCall("run_" + name, "shell", "{\"command\":[\"bash\",\"-lc\","
@@ -58,14 +59,6 @@ class SubagentsInterruptTest extends ProcessFixture {
         }
         assertThat(repo.resolve("a.finished")).doesNotExist();
         assertThat(repo.resolve("b.finished")).doesNotExist();
-    }
-
-    private static String spawned(CapturedRequest request, String callId) {
-        return request.input().stream()
-                .filter(item -> item.path("call_id").asString("").equals(callId)
-                        && item.path("type").asString("").equals("function_call_output"))
-                .map(item -> dev.moka.protocol.Json.parse(item.get("output").asString()).get("agent_id").asString())
-                .findFirst().orElseThrow();
     }
 
     /** The {@code sleep 30} commands running below the terminal's process. */
