@@ -92,6 +92,31 @@ class SubagentsExecTest extends ProcessFixture {
     }
 
     @Test
+    void aChildStillAtWorkWhenTheParentAnswersIsWaitedForAndToldInOneMoreRequest() throws Exception {
+        config("gpt-5.1-codex");
+        server.routeAnswers(PARENT, List.of(
+                request -> Sse.response("p1").functionCall("call_spawn", "multi_agent_v1", "spawn_agent",
+                        "{\"message\":\"Take a second, then say late.\"}").completed(),
+                request -> Sse.response("p2").text("m1", "The child is on it.").completed(),
+                request -> Sse.response("p3").text("m3", "The child said late.").completed()));
+        server.route(CHILD,
+                Sse.response("c1").functionCall("call_sleep", "shell", "{\"command\":[\"sleep\",\"1\"]}")
+                        .completed(),
+                Sse.response("c2").text("m2", "late").completed());
+
+        var result = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "Delegate, do not wait.");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        assertThat(result.stdout()).endsWith("The child said late.\n");
+        List<CapturedRequest> parent = server.requests().stream().filter(PARENT).toList();
+        assertThat(parent).hasSize(3);
+        assertExtends(parent.get(1), parent.get(2));
+        JsonNode told = parent.get(2).input().getLast();
+        assertThat(told.get("role").asString()).isEqualTo("user");
+        assertThat(told.toString()).contains("<subagent_notification>", spawnedId(parent.get(1)), "late");
+    }
+
+    @Test
     void aModelThatSearchesForItsToolsFindsTheSubagentToolsThroughToolSearch() throws Exception {
         config("gpt-5.5");
         server.routeAnswers(PARENT, List.of(

@@ -359,6 +359,21 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     }
 
     @Override
+    public boolean awaitIdle() throws InterruptedException {
+        lock.lock();
+        try {
+            boolean waited = false;
+            while (children.values().stream().anyMatch(child -> child.status instanceof AgentStatus.Running)) {
+                waited = true;
+                changed.await();
+            }
+            return waited || !finished.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public boolean answer(Op approval) {
         String id = switch (approval) {
             case Op.ExecApproval exec -> exec.id();

@@ -165,7 +165,14 @@ final class TurnRunner {
             // A search is answered at once: it only hands the model definitions, and asks nobody anything.
             searches.forEach(search -> record(DeferredTools.answer(search, tools.deferred())));
             if (calls.isEmpty() && searches.isEmpty()) {
-                return lastMessage;
+                // Children still at work when the model answered: their answers are told, and the model gets
+                // one more request in this turn, rather than work being dropped when the turn ends.
+                List<ResponseItem> told = tools.awaitGroups() ? tools.takeFollowUps() : List.of();
+                if (told.isEmpty()) {
+                    return lastMessage;
+                }
+                told.forEach(this::record);
+                continue;
             }
             beforeCalls.await();
             runCalls(calls, response, context, sink, guard).forEach(output -> record(budget.apply(output, estimator)));

@@ -23,6 +23,9 @@ public record ToolGroup(String namespace, String description, List<Tool> tools, 
 
         /** Hands the person's answer ({@code Op.ExecApproval} or {@code Op.PatchApproval}) on; false if not ours. */
         boolean answer(Op approval);
+
+        /** Waits until nothing the group started is still at work; whether anything was. */
+        boolean awaitIdle() throws InterruptedException;
     }
 
     public ToolGroup {

@@ -197,6 +197,15 @@ public final class ToolRouter {
         return deferred;
     }
 
+    /** Waits until no group has work still running (children at work); whether any had. */
+    public boolean awaitGroups() throws InterruptedException {
+        boolean waited = false;
+        for (ToolGroup group : groups) {
+            waited |= group.lifecycle().awaitIdle();
+        }
+        return waited;
+    }
+
     /** Hands an approval answer to the group whose running work asked for it; false when none did. */
     public boolean answerForGroup(Op approval) {
         return groups.stream().anyMatch(group -> group.lifecycle().answer(approval));

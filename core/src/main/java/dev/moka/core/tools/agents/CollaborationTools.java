@@ -167,12 +167,7 @@ public final class CollaborationTools {
                 finished = agents.takeFinished();
             }
             synchronized (arrived) {
-                finished.forEach(child -> arrived.add(TeamMessages.plain(TeamMessages.Kind.FINAL_ANSWER,
-                        agents.path(), child.name(), agents.path(), switch (child.status()) {
-                            case AgentStatus.Completed c -> c.message();
-                            case AgentStatus.Errored e -> "the agent failed: " + e.message();
-                            default -> "";
-                        })));
+                finished.forEach(child -> arrived.add(answer(child)));
             }
             CollabEvents.tell(context, call, agents, finished.stream().map(Subagents.Listed::id).toList(), null, true);
             boolean timedOut = finished.isEmpty();
@@ -180,13 +175,24 @@ public final class CollaborationTools {
                     .put("timed_out", timedOut).toString(), "", timedOut ? "timed out" : finished.size() + " arrived");
         }
 
+        /** What arrived for the last wait, then the answers of children that finished since, whichever call ran. */
         @Override
         public List<ResponseItem> takeFollowUps() {
             synchronized (arrived) {
-                List<ResponseItem> taken = List.copyOf(arrived);
+                List<ResponseItem> taken = new ArrayList<>(arrived);
                 arrived.clear();
-                return taken;
+                agents.takeFinished().forEach(child -> taken.add(answer(child)));
+                return List.copyOf(taken);
             }
+        }
+
+        private ResponseItem answer(Subagents.Listed child) {
+            return TeamMessages.plain(TeamMessages.Kind.FINAL_ANSWER, agents.path(), child.name(), agents.path(),
+                    switch (child.status()) {
+                        case AgentStatus.Completed c -> c.message();
+                        case AgentStatus.Errored e -> "the agent failed: " + e.message();
+                        default -> "";
+                    });
         }
     }
 
