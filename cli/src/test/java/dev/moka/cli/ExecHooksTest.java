@@ -3,6 +3,7 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.protocol.Json;
+import dev.moka.testkit.McpTestServers;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -316,5 +317,48 @@ class ExecHooksTest extends ProcessFixture {
         assertThat(run.stderr()).doesNotContain("untrusted").doesNotContain("unknown key");
         assertThat(hooks.runs("in-toml")).hasSize(1);
         assertThat(hooks.runs("in-json")).hasSize(1);
+    }
+
+    @Test
+    void anMcpToolCallPassesPreToolUseAndPostToolUseUnderItsQualifiedName() throws Exception {
+        hooks.hook("PreToolUse", "mcp__everything__echo", hooks.script("before", ""), null)
+                .hook("PostToolUse", "mcp__everything__echo", hooks.script("after", ""), null);
+        Files.writeString(home.resolve("config.toml"), hooks.configToml(home, SETTINGS
+                + "[mcp_servers.everything]\ncommand = \"node\"\nargs = [\"" + McpTestServers.everything()
+                + "\", \"stdio\"]\n", true));
+        server.enqueue(Sse.response("r1").functionCall("c1", "mcp__everything", "echo", "{\"message\":\"hooked\"}")
+                        .completed(),
+                Sse.response("r2").text("m1", "Echoed.").completed());
+
+        var run = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "echo it");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode before = hooks.runs("before").getFirst();
+        assertThat(before.get("tool_name").asString()).isEqualTo("mcp__everything__echo");
+        assertThat(before.get("tool_input")).isEqualTo(Json.parse("{\"message\":\"hooked\"}"));
+        JsonNode after = hooks.runs("after").getFirst();
+        assertThat(after.get("tool_response").toString()).contains("Echo: hooked");
+        assertThat(output("c1")).contains("Echo: hooked");
+    }
+
+    @Test
+    void aScriptsNestedCallPassesTheHooksWithTheNestedToolsNameAndInput() throws Exception {
+        hooks.hook("PreToolUse", "*", hooks.script("before", ""), null)
+                .hook("PostToolUse", "Bash", hooks.script("after", ""), null);
+        Files.writeString(home.resolve("config.toml"), hooks.configToml(home, "model = \"gpt-6.1-sol\"\n"
+                + "approval_policy = \"never\"\nsandbox_mode = \"danger-full-access\"\n", true));
+        server.enqueue(Sse.response("r1").customToolCall("s1", "functions", "exec",
+                        "const r = await tools.exec_command({cmd: \"echo nested\"});\ntext(r.output);").completed(),
+                Sse.response("r2").text("m1", "Ran it.").completed());
+
+        var run = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "run it");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(hooks.runs("before")).extracting(b -> b.get("tool_name").asString()).containsExactly("exec", "Bash");
+        JsonNode nested = hooks.runs("before").get(1);
+        assertThat(nested.get("tool_input")).isEqualTo(Json.parse("{\"command\":\"echo nested\"}"));
+        assertThat(nested.get("tool_use_id").asString()).isNotEqualTo("s1").isNotEmpty();
+        assertThat(hooks.runs("after")).singleElement().satisfies(a ->
+                assertThat(a.get("tool_response").asString()).isEqualTo("nested\n"));
     }
 }
