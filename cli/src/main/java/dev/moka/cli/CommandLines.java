@@ -91,6 +91,7 @@ final class CommandLines {
         mcpServer.addOption(configOption());
         root.addSubcommand("mcp-server", mcpServer);
         root.addSubcommand("mcp", McpCommand.spec());
+        root.addSubcommand("hooks", HooksCommand.spec());
         CommandSpec completion = command("completion", "Print a tab completion script for bash, zsh or fish: source"
                 + " <(moka completion bash), source <(moka completion zsh) after compinit, moka completion fish |"
                 + " source.");
@@ -195,6 +196,7 @@ final class CommandLines {
                     command.hasMatchedOption("--untrust"));
             case "mcp-server" -> mcpServer(command, startup);
             case "mcp" -> new McpCommand(startup).run(command);
+            case "hooks" -> new HooksCommand(startup).run(command);
             case "completion" -> completion(parsed.commandSpec(), command.matchedPositionalValue(0, null), startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };

@@ -361,4 +361,29 @@ class ExecHooksTest extends ProcessFixture {
         assertThat(hooks.runs("after")).singleElement().satisfies(a ->
                 assertThat(a.get("tool_response").asString()).isEqualTo("nested\n"));
     }
+
+    @Test
+    void mokaHooksListsTheHooksAndTrustsThemAsCodexWould() throws Exception {
+        String before = hooks.script("before", "");
+        hooks.hook("PreToolUse", "Bash", before, 30);
+        String settings = hooks.configToml(home, SETTINGS, false);
+        Files.writeString(home.resolve("config.toml"), settings);
+        Map<String, String> env = MokaProcess.env(home, server.url());
+
+        var listed = MokaProcess.run(repo, env, "hooks");
+        var trusted = MokaProcess.run(repo, env, "hooks", "trust", "--all");
+        var relisted = MokaProcess.run(repo, env, "hooks");
+
+        assertThat(listed.exitCode()).as(listed.stderr()).isZero();
+        String key = home.resolve("config.toml") + ":pre_tool_use:0:0";
+        assertThat(listed.stdout()).contains("untrusted  PreToolUse [Bash]  " + before).contains("key: " + key);
+        assertThat(trusted.exitCode()).as(trusted.stderr()).isZero();
+        assertThat(Files.readString(home.resolve("config.toml"))).startsWith(settings).endsWith("[hooks.state.\""
+                + key + "\"]\ntrusted_hash = \"" + HookFixture.codexHash("pre_tool_use", "Bash", before, 30) + "\"\n");
+        assertThat(relisted.stdout()).contains("trusted  PreToolUse [Bash]  " + before);
+        modelRuns("echo hi");
+        var run = MokaProcess.run(repo, env, "exec", "go");
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(hooks.runs("before")).hasSize(1);
+    }
 }
