@@ -103,8 +103,8 @@ final class HumanPrinter implements EventPrinter {
                     progress(style.dim("hook: " + h.event() + ": " + clean(h.statusMessage())));
                 }
             }
-            case EventMsg.HookCompleted h -> progress(style.dim("hook: " + h.event() + " " + h.status().replace('_', ' ')
-                    + (h.message().isEmpty() ? "" : ": " + clean(h.message()))));
+            case EventMsg.HookCompleted h -> progress(style.dim("hook: " + h.event() + " "
+                    + h.status().replace('_', ' ') + (h.message().isEmpty() ? "" : ": " + clean(h.message()))));
             case EventMsg.Unknown u -> { }
         }
     }

@@ -83,6 +83,9 @@ class ExecHooksTest extends ProcessFixture {
         assertThat(input.get("turn_id").asString()).isNotEmpty();
         assertThat(Path.of(input.get("transcript_path").asString())).exists();
         assertThat(hooks.runs("after")).as("a blocked call is not reported after").isEmpty();
+        assertThat(Files.readString(Path.of(input.get("transcript_path").asString())))
+                .as("the rollout records the hook's outcome").contains("\"hook_completed\"")
+                .contains("writing out.txt is not allowed");
     }
 
     @Test
@@ -101,7 +104,8 @@ class ExecHooksTest extends ProcessFixture {
     @Test
     void anAllowWithUpdatedInputRunsTheRewrittenCommandAndPostToolUseSeesItsOutput() throws Exception {
         String rewrite = hooks.script("rewrite", "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\","
-                + "\"permissionDecision\":\"allow\",\"updatedInput\":{\"command\":\"echo rewritten | tee out.txt\"}}}'");
+                + "\"permissionDecision\":\"allow\","
+                + "\"updatedInput\":{\"command\":\"echo rewritten | tee out.txt\"}}}'");
         String after = hooks.script("after", "");
         hooks.hook("PreToolUse", "Bash", rewrite, null).hook("PostToolUse", "Bash", after, null);
         modelRuns("echo original > out.txt");
@@ -111,7 +115,8 @@ class ExecHooksTest extends ProcessFixture {
         assertThat(Files.readString(repo.resolve("out.txt"))).isEqualTo("rewritten\n");
         JsonNode post = hooks.runs("after").getFirst();
         assertThat(post.get("hook_event_name").asString()).isEqualTo("PostToolUse");
-        assertThat(post.get("tool_input").get("command").asString()).isEqualTo("bash -lc 'echo rewritten | tee out.txt'");
+        assertThat(post.get("tool_input").get("command").asString())
+                .isEqualTo("bash -lc 'echo rewritten | tee out.txt'");
         assertThat(post.get("tool_response").asString()).isEqualTo("rewritten\n");
         // The model's own call keeps what it asked for.
         assertThat(item(server.requests().getLast().input(), "function_call", "c1").get("arguments").asString())
@@ -180,7 +185,8 @@ class ExecHooksTest extends ProcessFixture {
     void contextFromHooksReachesTheModelAsDeveloperMessagesWhereCodexPlacesThem() throws Exception {
         hooks.hook("SessionStart", null, hooks.script("start", "echo 'from session start'"), null)
                 .hook("UserPromptSubmit", null, hooks.script("prompt", "echo '{\"hookSpecificOutput\":{"
-                        + "\"hookEventName\":\"UserPromptSubmit\",\"additionalContext\":\"from prompt submit\"}}'"), null)
+                        + "\"hookEventName\":\"UserPromptSubmit\",\"additionalContext\":\"from prompt submit\"}}'"),
+                        null)
                 .hook("PostToolUse", null, hooks.script("after", "echo '{\"hookSpecificOutput\":{"
                         + "\"hookEventName\":\"PostToolUse\",\"additionalContext\":\"from post tool use\"}}'"), null);
         modelRuns("echo hi");
@@ -206,7 +212,8 @@ class ExecHooksTest extends ProcessFixture {
     @Test
     void aStopHookThatBlocksMakesTheAgentGoOnOnceWithItsReason() throws Exception {
         hooks.hook("Stop", null, hooks.script("stop", "case \"$input\" in\n"
-                + "  *'\"stop_hook_active\":false'*) echo '{\"decision\":\"block\",\"reason\":\"run the tests first\"}' ;;\n"
+                + "  *'\"stop_hook_active\":false'*)\n"
+                + "    echo '{\"decision\":\"block\",\"reason\":\"run the tests first\"}' ;;\n"
                 + "esac"), null);
         server.enqueue(Sse.response("r1").text("m1", "All done.").completed(),
                 Sse.response("r2").text("m2", "Tests pass.").completed());

@@ -39,8 +39,8 @@ class CoreLayeringTest {
             .layer("root").definedBy("dev.moka.core")
             .whereLayer("session").mayNotBeAccessedByAnyLayer()
             .whereLayer("client").mayOnlyAccessLayers("tools", "auth", "config", "log", "net", "io", "root")
-            .whereLayer("tools").mayOnlyAccessLayers("mcp", "policy", "hooks", "auth", "config", "exec", "sandbox", "log",
-                    "net", "io", "root")
+            .whereLayer("tools").mayOnlyAccessLayers("mcp", "policy", "hooks", "auth", "config", "exec", "sandbox",
+                    "log", "net", "io", "root")
             .whereLayer("context").mayOnlyAccessLayers("config", "log", "io", "root")
             .whereLayer("mcp").mayOnlyAccessLayers("auth", "config", "log", "net", "io", "root")
             .whereLayer("policy").mayOnlyAccessLayers("config", "exec", "sandbox", "log", "io", "root")

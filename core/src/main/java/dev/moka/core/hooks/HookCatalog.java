@@ -32,6 +32,11 @@ public record HookCatalog(Map<HookHandler, HookTrust> hooks, List<String> warnin
      */
     public static HookCatalog load(Path home, Path projectRoot, boolean projectTrusted, Map<String, String> env) {
         List<String> warnings = new ArrayList<>();
+        JsonNode userConfig = HookFiles.tree(home.resolve(HookFiles.CONFIG_TOML), true, new ArrayList<>())
+                .orElse(null);
+        if (userConfig != null && disabled(userConfig.path("features"))) {
+            return EMPTY;
+        }
         Set<Path> folders = new LinkedHashSet<>();
         folders.add(home.toAbsolutePath().normalize());
         List<Path> skippedProject = new ArrayList<>();
@@ -51,14 +56,19 @@ public record HookCatalog(Map<HookHandler, HookTrust> hooks, List<String> warnin
             handlers.addAll(found.handlers());
             warnings.addAll(found.warnings());
         }
-        JsonNode state = HookFiles.tree(home.resolve(HookFiles.CONFIG_TOML), true, new ArrayList<>())
-                .map(root -> root.path("hooks").path("state")).orElse(null);
+        JsonNode state = userConfig == null ? null : userConfig.path("hooks").path("state");
         Path codexHome = codexHome(env);
         Map<HookHandler, HookTrust> trust = new LinkedHashMap<>();
         for (HookHandler handler : handlers) {
             trust.put(handler, trust(handler, state, home, codexHome));
         }
         return new HookCatalog(trust, warnings, skippedProject);
+    }
+
+    /** {@code [features] hooks = false} (or Codex's older {@code codex_hooks}) turns every hook off. */
+    private static boolean disabled(JsonNode features) {
+        return features.path("hooks").isBoolean() && !features.get("hooks").asBoolean()
+                || features.path("codex_hooks").isBoolean() && !features.get("codex_hooks").asBoolean();
     }
 
     /** {@code $CODEX_HOME}, else {@code ~/.codex}: where a Codex user's trust entries name their files. */

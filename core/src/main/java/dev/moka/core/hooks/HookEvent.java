@@ -16,6 +16,10 @@ public enum HookEvent {
     POST_COMPACT("PostCompact", false, true),
     SESSION_START("SessionStart", true, true),
     USER_PROMPT_SUBMIT("UserPromptSubmit", false, false),
+    /**
+     * Read from config today; subagents fire these through {@link TurnHooks#fire} with the agent's type as the
+     * matcher value and {@code agent_id}, {@code agent_type} (and, at stop, {@code last_assistant_message}).
+     */
     SUBAGENT_START("SubagentStart", true, true),
     SUBAGENT_STOP("SubagentStop", true, true),
     STOP("Stop", false, false),

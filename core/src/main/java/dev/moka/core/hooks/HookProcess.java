@@ -57,11 +57,9 @@ final class HookProcess {
             killTree(process);
             return new Exit(null, collected(out), collected(err), true, null);
         }
-        // A child the hook left running may hold the pipes open: its output is not waited for past a moment.
-        String stdout = collected(out);
-        String stderr = collected(err);
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        return new Exit(process.exitValue(), stdout, stderr, false, null);
+        // A child the hook left running (its own business, as under Codex) may hold the pipes open: its output
+        // is not waited for past a moment.
+        return new Exit(process.exitValue(), collected(out), collected(err), false, null);
     }
 
     /** Kills the hook and its descendants, children first seen before the parent goes (they would be reparented). */
