@@ -470,15 +470,14 @@ public final class Session implements AutoCloseable {
         String last;
         try {
             last = runner.run(turnContext, sink, guard, snapshot, turnHooks);
-            boolean active = false;
             int continued = 0;
+            // A Stop hook that blocks makes the agent go on, with its reason as the next thing it reads; the
+            // next Stop is told it is such a continuation.
             for (Optional<String> goOn = hooks.stop(false, last, turnHooks); goOn.isPresent();
-                    goOn = hooks.stop(active, last, turnHooks)) {
-                // A Stop hook that blocks makes the agent go on, with its reason as the next thing it reads.
+                    goOn = hooks.stop(true, last, turnHooks)) {
                 emit(id, new EventMsg.BackgroundEvent("a Stop hook asked to go on: " + goOn.get()));
                 runner.record(ResponseItem.Message.user("<hook_prompt hook_run_id=\"stop:" + id + ":"
                         + ++continued + "\">" + goOn.get() + "</hook_prompt>"));
-                active = true;
                 last = runner.run(turnContext, sink, guard, snapshot, turnHooks);
             }
         } finally {
