@@ -393,4 +393,17 @@ class ExecHooksTest extends ProcessFixture {
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(hooks.runs("before")).hasSize(1);
     }
+
+    @Test
+    void aUserPromptSubmitHookThatBlocksKeepsThePromptFromTheModel() throws Exception {
+        hooks.hook("UserPromptSubmit", null, hooks.script("gate", "echo '{\"decision\":\"block\","
+                + "\"reason\":\"no secrets in prompts\",\"systemMessage\":\"prompt held back\"}'"), null);
+
+        var run = exec("my password is hunter2");
+
+        assertThat(server.requests()).isEmpty();
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr()).contains("a UserPromptSubmit hook blocked this prompt, so it was not sent: no "
+                + "secrets in prompts").contains("hook UserPromptSubmit: prompt held back");
+    }
 }

@@ -9,10 +9,8 @@ import java.util.regex.PatternSyntaxException;
  * only letters, digits, {@code _} and {@code |} is a list of exact, case-sensitive names; anything else is an
  * unanchored regular expression.
  */
-record HookMatcher(String text, List<String> names, Pattern regex) {
+public record HookMatcher(String text, List<String> names, Pattern regex) {
     private static final Pattern NAME_LIST = Pattern.compile("[A-Za-z0-9_|]+");
-
-    static final HookMatcher ANY = new HookMatcher(null, null, null);
 
     /** The matcher {@code text} (null: none). */
     static HookMatcher of(String text) throws PatternSyntaxException {
@@ -25,7 +23,8 @@ record HookMatcher(String text, List<String> names, Pattern regex) {
         return new HookMatcher(text, null, Pattern.compile(text));
     }
 
-    boolean test(String value) {
+    /** Whether {@code value} (a tool's name, a session's source) is one this matcher picks. */
+    public boolean test(String value) {
         if (names != null) {
             return names.contains(value);
         }
