@@ -253,6 +253,8 @@ public final class Session implements AutoCloseable {
         return !(msg instanceof EventMsg.AgentMessageDelta || msg instanceof EventMsg.AgentReasoningDelta
                 || msg instanceof EventMsg.AgentReasoningRawContentDelta
                 || msg instanceof EventMsg.ExecCommandOutputDelta
+                // A hook's start only matters while it runs; how it ended is recorded.
+                || msg instanceof EventMsg.HookStarted
                 || msg instanceof EventMsg.ConversationHistoryResponse
                 || msg instanceof EventMsg.GetHistoryEntryResponse
                 || msg instanceof EventMsg.McpListToolsResponse);
