@@ -7,9 +7,10 @@ hooks (each `cat >/dev/null`, trusted in [hooks.state]), RUNS times each, altern
   per call, no hooks / with hooks: the run's wall time over CALLS, median of the runs
   added per call:                  the difference
   hook programs' own time per call: 2 events x the wall time of starting 5 `$SHELL -lc "cat >/dev/null"` at
-                                   once with the event's JSON on stdin and waiting for all, measured here
-                                   (median of 50), as Moka runs them
-  overhead:                        added per call minus the hook programs' own time (target < 15 ms)
+                                   once with the event's JSON on stdin and waiting for all, as Moka runs them,
+                                   measured right before and after each pair of runs (median of 10 each)
+  overhead:                        per run, added per call minus the hook programs' own time; the median of
+                                   the runs (target < 15 ms)
 Usage: bench/hooks_overhead.py [RUNS] [CALLS]   (default 5 runs of 40 calls; BENCH_SHELL: the hooks' shell,
 /bin/sh by default)
 """
@@ -98,42 +99,46 @@ def one_run(tmp, index, calls, with_hooks, scenario_file):
         stop_mock(server)
 
 
-def hook_programs_time():
+def hook_programs_time(samples):
     """The wall time of one event's hooks run by hand: 5 shells at once, each fed a PreToolUse input."""
     payload = json.dumps({"session_id": "bench", "hook_event_name": "PreToolUse", "tool_name": "Bash",
                           "tool_input": {"command": "true"}}).encode()
-    samples = []
-    for _ in range(50):
+    times = []
+    for _ in range(samples):
         start = time.perf_counter()
         procs = [subprocess.Popen([SHELL, "-lc", HOOK], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL) for _ in range(HOOKS_PER_EVENT)]
         for p in procs:
             p.communicate(payload)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     calls = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     subprocess.run([MOKA, "--version"], check=True, stdout=subprocess.DEVNULL)
-    none, hooked = [], []
+    none, hooked, programs, overheads = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         scenario_file = os.path.join(tmp, "scenario.json")
         with open(scenario_file, "w") as f:
             json.dump(scenario(calls), f)
         for i in range(runs):
+            # Measured beside each pair of runs, so that a machine busier at one moment than another
+            # weighs on both sides of the subtraction alike.
+            before = hook_programs_time(10)
             none.append(one_run(tmp, 2 * i, calls, False, scenario_file))
             hooked.append(one_run(tmp, 2 * i + 1, calls, True, scenario_file))
+            programs.append(2 * statistics.median([before, hook_programs_time(10)]))
+            overheads.append(hooked[-1] - none[-1] - programs[-1])
             print(f"run {i + 1}: per call {none[-1] * 1000:.1f} ms without hooks, {hooked[-1] * 1000:.1f} ms with "
-                  f"{HOOKS_PER_EVENT}+{HOOKS_PER_EVENT} hooks")
-    programs = 2 * hook_programs_time()
-    added = statistics.median(hooked) - statistics.median(none)
+                  f"{HOOKS_PER_EVENT}+{HOOKS_PER_EVENT} hooks; hook programs' own time {programs[-1] * 1000:.1f} ms; "
+                  f"overhead {overheads[-1] * 1000:.1f} ms")
     print(f"median of {runs} runs of {calls} calls: per call {statistics.median(none) * 1000:.1f} ms without hooks, "
-          f"{statistics.median(hooked) * 1000:.1f} ms with; added {added * 1000:.1f} ms per call")
-    print(f"hook programs' own time per call (2 events x {HOOKS_PER_EVENT} concurrent `{SHELL} -lc`): "
-          f"{programs * 1000:.1f} ms")
-    print(f"overhead beyond the hook programs: {(added - programs) * 1000:.1f} ms per call (target < 15 ms)")
+          f"{statistics.median(hooked) * 1000:.1f} ms with; hook programs' own time per call (2 events x "
+          f"{HOOKS_PER_EVENT} concurrent `{SHELL} -lc`) {statistics.median(programs) * 1000:.1f} ms")
+    print(f"overhead beyond the hook programs: {statistics.median(overheads) * 1000:.1f} ms per call, median of the "
+          f"runs (target < 15 ms)")
 
 
 if __name__ == "__main__":
