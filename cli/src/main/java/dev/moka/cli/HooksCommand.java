@@ -1,11 +1,9 @@
 package dev.moka.cli;
 
-import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
-import dev.moka.core.config.ProjectTrust;
 import dev.moka.core.hooks.HookCatalog;
 import dev.moka.core.hooks.HookHandler;
 import dev.moka.core.hooks.HookTrustWriter;
@@ -45,11 +43,8 @@ final class HooksCommand {
     int run(ParseResult hooks) {
         HookCatalog catalog;
         try {
-            Path home = MokaHome.resolve(startup.env());
-            Config config = ConfigLoader.load(home, List.of(), ConfigOverrides.NONE, startup.env(),
-                    startup.processCwd());
-            catalog = HookCatalog.load(home, config.sandbox().projectRoot(),
-                    config.sandbox().trust() == ProjectTrust.TRUSTED, startup.env());
+            catalog = HookCatalog.of(ConfigLoader.load(MokaHome.resolve(startup.env()), List.of(),
+                    ConfigOverrides.NONE, startup.env(), startup.processCwd()), startup.env());
         } catch (ConfigException e) {
             startup.err().println("moka: hooks: " + e.getMessage());
             return ExitCodes.FAILED;
@@ -67,8 +62,7 @@ final class HooksCommand {
             startup.out().println("no hooks are configured (see docs/hooks.md)");
         }
         catalog.hooks().forEach((hook, trust) -> startup.out().println(trust.name().toLowerCase() + "  "
-                + hook.event().configName() + (hook.matcherText() == null ? "" : " [" + hook.matcherText() + "]")
-                + "  " + TerminalText.sanitize(hook.command()) + "\n    key: " + hook.key()));
+                + TerminalText.sanitize(hook.summary()) + "\n    key: " + hook.key()));
         catalog.skippedNotice().ifPresent(line -> startup.err().println(line));
         startup.out().flush();
         return ExitCodes.OK;

@@ -1,10 +1,8 @@
 package dev.moka.cli.tui;
 
-import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
-import dev.moka.core.config.ProjectTrust;
 import dev.moka.core.hooks.HookCatalog;
 import dev.moka.core.hooks.HookHandler;
 import dev.moka.core.hooks.HookTrustWriter;
@@ -24,10 +22,8 @@ final class HooksView {
     static void show(Conversation conversation, Consumer<Picker> openPicker, Path mokaHome) {
         HookCatalog catalog;
         try {
-            Config config = ConfigLoader.load(mokaHome, List.of(), ConfigOverrides.NONE, System.getenv(),
-                    Path.of(conversation.info().cwd()));
-            catalog = HookCatalog.load(mokaHome, config.sandbox().projectRoot(),
-                    config.sandbox().trust() == ProjectTrust.TRUSTED, System.getenv());
+            catalog = HookCatalog.of(ConfigLoader.load(mokaHome, List.of(), ConfigOverrides.NONE, System.getenv(),
+                    Path.of(conversation.info().cwd())), System.getenv());
         } catch (ConfigException e) {
             conversation.notice("Cannot read the hooks: " + e.getMessage(), Cell.Notice.Kind.ERROR);
             return;
@@ -38,8 +34,7 @@ final class HooksView {
         }
         List<String> lines = new ArrayList<>(List.of("Hooks"));
         catalog.hooks().forEach((hook, trust) -> lines.add("  " + trust.name().toLowerCase() + "  "
-                + hook.event().configName() + (hook.matcherText() == null ? "" : " [" + hook.matcherText() + "]")
-                + "  " + hook.command().strip()));
+                + hook.summary()));
         conversation.add(new Cell.Notice(Clean.text(String.join("\n", lines)), Cell.Notice.Kind.INFO));
         List<HookHandler> waiting = catalog.awaitingTrust();
         if (waiting.isEmpty()) {

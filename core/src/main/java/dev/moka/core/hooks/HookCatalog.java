@@ -1,5 +1,7 @@
 package dev.moka.core.hooks;
 
+import dev.moka.core.config.Config;
+import dev.moka.core.config.ProjectTrust;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,6 +65,12 @@ public record HookCatalog(Map<HookHandler, HookTrust> hooks, List<String> warnin
             trust.put(handler, trust(handler, state, home, codexHome));
         }
         return new HookCatalog(trust, warnings, skippedProject);
+    }
+
+    /** The hooks of a run with {@code config}: its home's, and its project's when the project is trusted. */
+    public static HookCatalog of(Config config, Map<String, String> env) {
+        return load(config.mokaHome(), config.sandbox().projectRoot(),
+                config.sandbox().trust() == ProjectTrust.TRUSTED, env);
     }
 
     /** {@code [features] hooks = false} (or Codex's older {@code codex_hooks}) turns every hook off. */

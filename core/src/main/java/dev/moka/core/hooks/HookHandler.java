@@ -31,9 +31,10 @@ public record HookHandler(Path source, HookEvent event, int group, int index, Ho
         return event == HookEvent.SESSION_END ? Math.min(seconds, HookEvent.SESSION_END_MAX_SECONDS) : seconds;
     }
 
-    /** The matcher as written, or null. */
-    public String matcherText() {
-        return matcher.text();
+    /** One line for a list of hooks: {@code PreToolUse [Bash]  <command>}. */
+    public String summary() {
+        return event.configName() + (matcher.text() == null ? "" : " [" + matcher.text() + "]") + "  "
+                + command.strip();
     }
 
     /**

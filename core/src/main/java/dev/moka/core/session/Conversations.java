@@ -18,7 +18,6 @@ import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.ProjectTrust;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.ProcessRunner;
@@ -156,8 +155,7 @@ public final class Conversations implements AutoCloseable {
      * trusted yet, or in a project that is not) are said in one warning that says how to trust them.
      */
     private Hooks hooks(Config config, Opened opened, GuardSettings guard, List<EventMsg> notices) {
-        HookCatalog catalog = HookCatalog.load(config.mokaHome(), config.sandbox().projectRoot(),
-                config.sandbox().trust() == ProjectTrust.TRUSTED, env);
+        HookCatalog catalog = HookCatalog.of(config, env);
         catalog.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         catalog.skippedNotice().ifPresent(line -> notices.add(new EventMsg.Warning(line)));
         List<HookHandler> trusted = catalog.trusted();
