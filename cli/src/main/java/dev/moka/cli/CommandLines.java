@@ -96,6 +96,7 @@ final class CommandLines {
         acp.addOption(configOption());
         root.addSubcommand("acp", acp);
         root.addSubcommand("mcp", McpCommand.spec());
+        root.addSubcommand("hooks", HooksCommand.spec());
         CommandSpec completion = command("completion", "Print a tab completion script for bash, zsh or fish: source"
                 + " <(moka completion bash), source <(moka completion zsh) after compinit, moka completion fish |"
                 + " source.");
@@ -201,6 +202,7 @@ final class CommandLines {
             case "mcp-server" -> mcpServer(command, startup);
             case "acp" -> acp(command, startup);
             case "mcp" -> new McpCommand(startup).run(command);
+            case "hooks" -> new HooksCommand(startup).run(command);
             case "completion" -> completion(parsed.commandSpec(), command.matchedPositionalValue(0, null), startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };

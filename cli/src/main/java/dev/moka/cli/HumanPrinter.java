@@ -99,6 +99,13 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> { }
             case EventMsg.UndoCompleted u -> { }
+            case EventMsg.HookStarted h -> {
+                if (h.statusMessage() != null && !h.statusMessage().isBlank()) {
+                    progress(style.dim("hook: " + h.event() + ": " + clean(h.statusMessage())));
+                }
+            }
+            case EventMsg.HookCompleted h -> progress(style.dim("hook: " + h.event() + " "
+                    + h.status().replace('_', ' ') + (h.message().isEmpty() ? "" : ": " + clean(h.message()))));
             case EventMsg.Unknown u -> { }
         }
     }

@@ -22,6 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class JsonlPrinter implements EventPrinter {
     private final PrintStream out;
     private final Map<String, ObjectNode> runningCommands = new HashMap<>();
+    private final Map<String, ObjectNode> runningHooks = new HashMap<>();
     private final Map<String, ObjectNode> runningMcpCalls = new HashMap<>();
     private final Map<String, Map<String, JsonNode>> pendingPatches = new HashMap<>();
     private int nextItem;
@@ -102,6 +103,19 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> { }
             case EventMsg.UndoCompleted u -> { }
+            case EventMsg.HookStarted h -> {
+                ObjectNode item = newItem("hook_run").put("event", h.event()).put("command", h.command())
+                        .put("status_message", h.statusMessage()).put("status", "in_progress");
+                runningHooks.put(h.runId(), item);
+                item("item.started", item);
+            }
+            case EventMsg.HookCompleted h -> {
+                ObjectNode item = runningHooks.remove(h.runId());
+                if (item != null) {
+                    item("item.completed", item.put("status", h.status()).put("message", h.message())
+                            .put("duration_ms", h.durationMs()));
+                }
+            }
             case EventMsg.Unknown u -> { }
         }
     }

@@ -58,8 +58,8 @@ public final class Main {
         }
         return switch (args[0]) {
             case "exec", "e", "resume" -> true;
-            case "login", "logout", "models", "sandbox", "trust", "completion", "mcp", "mcp-server", "help",
-                    "--help", "-h", "--version", "-V" -> false;
+            case "login", "logout", "models", "sandbox", "trust", "completion", "mcp", "mcp-server", "hooks",
+                    "help", "--help", "-h", "--version", "-V" -> false;
             default -> true;
         };
     }

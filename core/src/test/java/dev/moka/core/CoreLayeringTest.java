@@ -28,6 +28,7 @@ class CoreLayeringTest {
             .layer("context").definedBy("dev.moka.core.context..")
             .layer("mcp").definedBy("dev.moka.core.mcp..")
             .layer("policy").definedBy("dev.moka.core.policy..")
+            .layer("hooks").definedBy("dev.moka.core.hooks..")
             .layer("auth").definedBy("dev.moka.core.auth..")
             .layer("config").definedBy("dev.moka.core.config..")
             .layer("exec").definedBy("dev.moka.core.exec..")
@@ -38,11 +39,12 @@ class CoreLayeringTest {
             .layer("root").definedBy("dev.moka.core")
             .whereLayer("session").mayNotBeAccessedByAnyLayer()
             .whereLayer("client").mayOnlyAccessLayers("tools", "auth", "config", "log", "net", "io", "root")
-            .whereLayer("tools").mayOnlyAccessLayers("mcp", "policy", "auth", "config", "exec", "sandbox", "log",
-                    "net", "io", "root")
+            .whereLayer("tools").mayOnlyAccessLayers("mcp", "policy", "hooks", "auth", "config", "exec", "sandbox",
+                    "log", "net", "io", "root")
             .whereLayer("context").mayOnlyAccessLayers("config", "log", "io", "root")
             .whereLayer("mcp").mayOnlyAccessLayers("auth", "config", "log", "net", "io", "root")
             .whereLayer("policy").mayOnlyAccessLayers("config", "exec", "sandbox", "log", "io", "root")
+            .whereLayer("hooks").mayOnlyAccessLayers("config", "exec", "log", "io", "root")
             .whereLayer("auth").mayOnlyAccessLayers("config", "exec", "log", "net", "io", "root")
             .whereLayer("config").mayOnlyAccessLayers("exec", "sandbox", "log", "io", "root")
             .whereLayer("exec").mayOnlyAccessLayers("sandbox", "log", "io", "root")

@@ -47,6 +47,8 @@ import tools.jackson.databind.node.ObjectNode;
     @JsonSubTypes.Type(value = EventMsg.ShutdownComplete.class, name = "shutdown_complete"),
     @JsonSubTypes.Type(value = EventMsg.RolledBack.class, name = "rolled_back"),
     @JsonSubTypes.Type(value = EventMsg.UndoCompleted.class, name = "undo_completed"),
+    @JsonSubTypes.Type(value = EventMsg.HookStarted.class, name = "hook_started"),
+    @JsonSubTypes.Type(value = EventMsg.HookCompleted.class, name = "hook_completed"),
 })
 public sealed interface EventMsg {
 
@@ -174,6 +176,19 @@ public sealed interface EventMsg {
 
     /** The answer to {@link Op.Undo}: whether files were restored, and what was done or why nothing was. */
     record UndoCompleted(boolean success, String message) implements EventMsg {}
+
+    /**
+     * One of the person's hooks started for {@code event} ({@code PreToolUse}, {@code Stop}, ...);
+     * {@code statusMessage} is what its configuration asks a face to show while it runs (may be null).
+     */
+    record HookStarted(String runId, String event, String command, String statusMessage) implements EventMsg {}
+
+    /**
+     * How a hook run ended: {@code status} is {@code completed}, {@code blocked}, {@code failed} or
+     * {@code timed_out}; {@code message} says what it answered or why it failed (empty when it said nothing).
+     */
+    record HookCompleted(String runId, String event, String command, String status, String message,
+            long durationMs) implements EventMsg {}
 
     /**
      * An event of a type this version does not know (sent by a newer engine): kept as its raw JSON, type

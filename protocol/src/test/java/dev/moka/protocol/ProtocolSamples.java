@@ -62,6 +62,9 @@ final class ProtocolSamples {
                 new EventMsg.ShutdownComplete(),
                 new EventMsg.RolledBack(2),
                 new EventMsg.UndoCompleted(true, "Undid the file changes of the turn \"fix it\": restored a.txt"),
+                new EventMsg.HookStarted("pre_tool_use:1", "PreToolUse", "~/bin/check", "checking the command"),
+                new EventMsg.HookCompleted("pre_tool_use:1", "PreToolUse", "~/bin/check", "blocked",
+                        "no writes to /etc", 12),
                 new EventMsg.Unknown(Json.object().put("type", "from_the_future").put("x", 1)));
     }
 

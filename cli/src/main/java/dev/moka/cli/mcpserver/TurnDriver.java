@@ -66,6 +66,7 @@ final class TurnDriver {
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
                         EventMsg.Warning _, EventMsg.RolledBack _, EventMsg.UndoCompleted _,
+                        EventMsg.HookStarted _, EventMsg.HookCompleted _,
                         EventMsg.Unknown _ -> { }
             }
         }

@@ -86,6 +86,7 @@ final class Commands {
                 engine.submit(new Op.ListMcpTools());
                 conversation.notice("Asking the MCP servers for their tools…", Cell.Notice.Kind.INFO);
             }
+            case HOOKS -> HooksView.show(conversation, openPicker, mokaHome);
             case QUIT -> quit.run();
         }
     }

@@ -132,6 +132,17 @@ final class Conversation {
             case EventMsg.RolledBack r -> forked(r.turns());
             case EventMsg.UndoCompleted u -> notice(u.message(), u.success() ? Cell.Notice.Kind.INFO
                     : Cell.Notice.Kind.WARNING);
+            case EventMsg.HookStarted h -> {
+                if (h.statusMessage() != null && !h.statusMessage().isBlank()) {
+                    notice("hook " + h.event() + ": " + h.statusMessage(), Cell.Notice.Kind.INFO);
+                }
+            }
+            case EventMsg.HookCompleted h -> {
+                if (!h.status().equals("completed")) {
+                    notice("hook " + h.event() + " " + h.status().replace('_', ' ') + ": " + h.message(),
+                            Cell.Notice.Kind.WARNING);
+                }
+            }
             case EventMsg.Unknown u -> { }
         }
         return false;

@@ -15,6 +15,7 @@ enum SlashCommand {
     RESUME("resume", "reopen an earlier conversation of this directory"),
     INIT("init", "ask Moka to write an AGENTS.md for this repository"),
     MCP("mcp", "list the MCP tools this session can call"),
+    HOOKS("hooks", "review your hooks and trust them"),
     QUIT("quit", "leave Moka");
 
     private final String word;

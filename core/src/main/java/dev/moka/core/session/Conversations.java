@@ -30,6 +30,9 @@ import dev.moka.core.config.ModelProviderInfo;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.ProcessRunner;
+import dev.moka.core.hooks.HookCatalog;
+import dev.moka.core.hooks.HookHandler;
+import dev.moka.core.hooks.Hooks;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.mcp.McpLaunch;
 import dev.moka.core.mcp.McpServers;
@@ -170,11 +173,25 @@ public final class Conversations implements AutoCloseable {
                 opened.rollout(), config.baseInstructions(), config.developerInstructions(),
                 InitialContext.shellName(env), opened.items(), face.outputSchema(), config.mokaHome(),
                 config.context(), opened.lastContext(), config.provider().id(), notices, log, owned, guard,
-                config.models(), opened.turns(), face.canUndo(), secrets);
+                config.models(), opened.turns(), face.canUndo(), secrets,
+                hooks(config, opened, guard, notices));
         log.debug("session " + opened.id() + " opened by " + face.originator() + ": model " + config.model()
                 + ", provider " + config.provider().id() + ", cwd " + config.cwd()
                 + (opened.items().isEmpty() ? "" : ", resumed with " + opened.items().size() + " items"));
         return Session.start(setup);
+    }
+
+    /**
+     * The person's trusted hooks, run with the environment the session's commands get; the hooks skipped (not
+     * trusted yet, or in a project that is not) are said in one warning that says how to trust them.
+     */
+    private Hooks hooks(Config config, Opened opened, GuardSettings guard, List<EventMsg> notices) {
+        HookCatalog catalog = HookCatalog.of(config, env);
+        catalog.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
+        catalog.skippedNotice().ifPresent(line -> notices.add(new EventMsg.Warning(line)));
+        List<HookHandler> trusted = catalog.trusted();
+        return trusted.isEmpty() ? Hooks.NONE
+                : new Hooks(trusted, guard.env(), opened.id(), opened.rollout().path());
     }
 
     /** The client for the provider's wire API, or the SSE fixture that stands in for every provider. */

@@ -80,6 +80,10 @@ final class EventMask {
             case EventMsg.ShutdownComplete s -> s;
             case EventMsg.RolledBack r -> r;
             case EventMsg.UndoCompleted u -> new EventMsg.UndoCompleted(u.success(), text(u.message()));
+            case EventMsg.HookStarted h -> new EventMsg.HookStarted(h.runId(), h.event(), text(h.command()),
+                    text(h.statusMessage()));
+            case EventMsg.HookCompleted h -> new EventMsg.HookCompleted(h.runId(), h.event(), text(h.command()),
+                    h.status(), text(h.message()), h.durationMs());
             case EventMsg.Unknown u -> new EventMsg.Unknown((ObjectNode) json(u.raw()));
         };
     }

@@ -13,6 +13,9 @@ import dev.moka.core.context.Skills;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.core.context.UserInputItems;
 import dev.moka.core.context.UserInstructions;
+import dev.moka.core.hooks.HookEvent;
+import dev.moka.core.hooks.HookVerdict;
+import dev.moka.core.hooks.TurnHooks;
 import dev.moka.core.log.MokaLog;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
@@ -25,6 +28,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +68,7 @@ public final class Session implements AutoCloseable {
     private volatile TurnContext context;
     private volatile boolean shuttingDown;
     private final SessionGuards guards;
+    private final SessionHooks hooks;
     private final ShownEvents shown;
     private final PartialAnswer partialAnswer = new PartialAnswer();
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
@@ -91,6 +96,9 @@ public final class Session implements AutoCloseable {
     private record RollbackTask(String submissionId, int turns) implements Task {}
 
     private record UndoTask(String submissionId) implements Task {}
+
+    /** SessionStart's hooks, before anything else the session does; {@code source} is startup or resume. */
+    private record SessionStartTask(String submissionId, String source, TurnContext context) implements Task {}
 
     private Session(SessionSetup setup) {
         this.setup = setup;
@@ -126,6 +134,7 @@ public final class Session implements AutoCloseable {
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.guards = new SessionGuards(setup.guard(), home);
+        this.hooks = new SessionHooks(setup.hooks());
         this.shown = new ShownEvents(setup.secrets());
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
@@ -171,6 +180,9 @@ public final class Session implements AutoCloseable {
         }));
         // An MCP server that did not start is said once, when that is known; the session goes on without it.
         setup.tools().external().startupWarnings().thenAccept(lines -> lines.forEach(line -> session.warn("", line)));
+        if (setup.hooks().listens(HookEvent.SESSION_START)) {
+            session.tasks.add(new SessionStartTask("", session.newConversation ? "startup" : "resume", c));
+        }
         session.submissionLoop.start();
         session.taskLoop.start();
         return session;
@@ -253,6 +265,8 @@ public final class Session implements AutoCloseable {
         return !(msg instanceof EventMsg.AgentMessageDelta || msg instanceof EventMsg.AgentReasoningDelta
                 || msg instanceof EventMsg.AgentReasoningRawContentDelta
                 || msg instanceof EventMsg.ExecCommandOutputDelta
+                // A hook's start only matters while it runs; how it ended is recorded.
+                || msg instanceof EventMsg.HookStarted
                 || msg instanceof EventMsg.ConversationHistoryResponse
                 || msg instanceof EventMsg.GetHistoryEntryResponse
                 || msg instanceof EventMsg.McpListToolsResponse);
@@ -388,9 +402,12 @@ public final class Session implements AutoCloseable {
                     emit(id, new EventMsg.TaskStarted(shell.context().settings().model().contextWindow()));
                     EventSink sink = msg -> emit(id, msg);
                     userShell.run("user-shell-" + id, shell.command(), shell.context().cwd(),
-                            guards.forTask(shell.context(), sink), sink).ifPresent(runner::record);
+                            guards.forTask(shell.context(), sink, hooks.forTurn(shell.context(), id, sink)), sink)
+                            .ifPresent(runner::record);
                     emit(id, new EventMsg.TaskComplete(null));
                 }
+                case SessionStartTask start -> hooks.sessionStart(start.source(), start.context(), msg -> emit(id, msg))
+                        .forEach(runner::record);
                 case RollbackTask rollback -> rollback(id, rollback.turns());
                 case UndoTask ignored -> undo(id);
                 case HistoryTask history -> {
@@ -423,6 +440,13 @@ public final class Session implements AutoCloseable {
     /** An interrupted turn: calls it left unanswered are answered as aborted, so the next request is valid. */
     private void aborted(String id) {
         setup.tools().turnAborted();
+        // The interrupt that ended the turn is spent; the Interrupt hooks run on this thread all the same.
+        Thread.interrupted();
+        try {
+            hooks.interrupt(hooks.forTurn(context, id, msg -> emit(id, msg)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         UnansweredCalls.outputs(runner.items(), UnansweredCalls.INTERRUPTED).forEach(runner::record);
         emit(id, new EventMsg.TurnAborted("interrupted"));
     }
@@ -443,24 +467,42 @@ public final class Session implements AutoCloseable {
             IOException {
         TurnContext turnContext = bringUpToDate(turn.context());
         runner.announceToolChanges();
+        EventSink sink = msg -> emit(id, msg);
+        TurnHooks turnHooks = hooks.forTurn(turnContext, id, sink);
         String text;
         if (turn.agentMessage() != null) {
-            // Another agent's message: the model reads it as it came; it is not the person's to recall.
+            // Another agent's message: the model reads it as it came; it is not the person's prompt to recall.
             runner.startTurn(turn.agentMessage(), turnContext);
             text = turn.agentMessage().text();
         } else {
             ResponseItem.Message message = UserInputItems.toMessage(turn.items());
-            runner.startTurn(message, turnContext);
             text = message.text();
+            HookVerdict prompt = hooks.userPromptSubmit(text, turnHooks);
             messageHistory.append(text, line -> warn(id, line));
+            if (prompt.blocked().isPresent()) {
+                emit(id, new EventMsg.Warning("a UserPromptSubmit hook blocked this prompt, so it was not sent: "
+                        + prompt.blocked().get()));
+                return null;
+            }
+            runner.startTurn(message, turnContext);
+            SessionHooks.developer(prompt.contexts()).forEach(runner::record);
         }
         emit(id, new EventMsg.UserMessage(text, List.of()));
-        EventSink sink = msg -> emit(id, msg);
-        Guard guard = guards.forTask(turnContext, sink);
+        Guard guard = guards.forTask(turnContext, sink, turnHooks);
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), text);
         String last;
         try {
-            last = runner.run(turnContext, sink, guard, snapshot);
+            last = runner.run(turnContext, sink, guard, snapshot, turnHooks);
+            int continued = 0;
+            // A Stop hook that blocks makes the agent go on, with its reason as the next thing it reads; the
+            // next Stop is told it is such a continuation.
+            for (Optional<String> goOn = hooks.stop(false, last, turnHooks); goOn.isPresent();
+                    goOn = hooks.stop(true, last, turnHooks)) {
+                emit(id, new EventMsg.BackgroundEvent("a Stop hook asked to go on: " + goOn.get()));
+                runner.record(ResponseItem.Message.user("<hook_prompt hook_run_id=\"stop:" + id + ":"
+                        + ++continued + "\">" + goOn.get() + "</hook_prompt>"));
+                last = runner.run(turnContext, sink, guard, snapshot, turnHooks);
+            }
         } finally {
             undo.end(snapshot);
             // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
@@ -505,7 +547,8 @@ public final class Session implements AutoCloseable {
     }
 
     private void compact(String id, TurnContext turnContext) throws ModelClientException, InterruptedException {
-        runner.compact(turnContext, msg -> emit(id, msg));
+        EventSink sink = msg -> emit(id, msg);
+        runner.compact(turnContext, sink, hooks.forTurn(turnContext, id, sink), TurnRunner.MANUAL);
         // The compacted history starts with a fresh initial context for this turn context.
         if (!turnContext.equals(appliedContext)) {
             setup.rollout().recordTurnContext(turnContext);
@@ -532,6 +575,7 @@ public final class Session implements AutoCloseable {
         taskLoop.interrupt();
         try {
             taskLoop.join(TimeUnit.SECONDS.toMillis(5));
+            hooks.sessionEnd(context, msg -> emit(id, msg));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

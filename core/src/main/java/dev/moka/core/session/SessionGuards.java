@@ -1,6 +1,7 @@
 package dev.moka.core.session;
 
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.hooks.TurnHooks;
 import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.Decision;
@@ -27,10 +28,11 @@ final class SessionGuards {
     }
 
     /** Called on the task's own thread, which an approval answered "no, and stop" interrupts. */
-    Guard forTask(TurnContext context, EventSink sink) {
+    Guard forTask(TurnContext context, EventSink sink, TurnHooks hooks) {
         SandboxRules rules = SandboxRules.of(context.sandboxPolicy(), context.cwd(), settings.env(), mokaHome,
                 settings.allowGitWrites());
-        Approver approver = settings.canAsk() ? approvals.forTurn(sink, Thread.currentThread()) : Approver.NOBODY;
+        Approver person = settings.canAsk() ? approvals.forTurn(sink, Thread.currentThread()) : Approver.NOBODY;
+        Approver approver = HookedApprover.around(person, hooks, sink);
         return new Guard(context.approvalPolicy(), rules, settings.launcher(), grants, approver, sink::emit);
     }
 

@@ -3,6 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.hooks.Hooks;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.log.SecretRedactor;
 import dev.moka.core.tools.ToolRouter;
@@ -29,14 +30,15 @@ import tools.jackson.databind.JsonNode;
  * commands are sandboxed and approved; {@code models} describes a model a later turn switches to;
  * {@code snapshotsForUndo} says whether each turn is snapshotted so that {@code Op.Undo} can restore its files
  * (only a face that can undo asks for that, see {@link Face}); {@code secrets} masks what the faces are shown
- * and what {@code history.jsonl} keeps, never what the model is sent.
+ * and what {@code history.jsonl} keeps, never what the model is sent; {@code hooks} are the person's trusted
+ * hooks ({@link Hooks#NONE} for none).
  */
 public record SessionSetup(String conversationId, TurnContext initialContext, ModelClient client, ToolRouter tools,
         RolloutRecorder rollout, String instructions, String developerInstructions, String shell,
         List<ResponseItem> resumedItems, JsonNode outputSchema, Path mokaHome, ContextSettings contextSettings,
         TurnContext resumedContext, String providerId, List<EventMsg> startupNotices, MokaLog log,
         AutoCloseable owned, GuardSettings guard, ModelCatalog models, List<TurnStart> resumedTurns,
-        boolean snapshotsForUndo, SecretRedactor secrets) {
+        boolean snapshotsForUndo, SecretRedactor secrets, Hooks hooks) {
     public SessionSetup {
         Objects.requireNonNull(conversationId, "conversationId");
         Objects.requireNonNull(initialContext, "initialContext");
@@ -55,6 +57,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
         Objects.requireNonNull(models, "models");
         resumedTurns = List.copyOf(resumedTurns);
         Objects.requireNonNull(secrets, "secrets");
+        Objects.requireNonNull(hooks, "hooks");
     }
 
     /**
@@ -114,7 +117,7 @@ public record SessionSetup(String conversationId, TurnContext initialContext, Mo
             return new SessionSetup(conversationId, initialContext, client, tools, rollout, instructions,
                     developerInstructions, "bash", List.of(), null, mokaHome, contextSettings, null, "openai",
                     List.of(), log, () -> { }, GuardSettings.unattended(), ModelCatalog.bundled(), List.of(), false,
-                    SecretRedactor.fromEnvironment(Map.of()));
+                    SecretRedactor.fromEnvironment(Map.of()), Hooks.NONE);
         }
     }
 }

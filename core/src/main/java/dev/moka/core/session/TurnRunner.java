@@ -12,6 +12,8 @@ import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.TokenAccounting;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.core.context.ToolOutputBudget;
+import dev.moka.core.hooks.HookEvent;
+import dev.moka.core.hooks.TurnHooks;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.tools.FixedToolContext;
@@ -19,6 +21,7 @@ import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.Role;
 import dev.moka.protocol.TokenUsage;
@@ -36,6 +39,10 @@ import tools.jackson.databind.node.ObjectNode;
  * and sample again until a response holds no call. Confined to the session's turn thread.
  */
 final class TurnRunner {
+    /** PreCompact's {@code trigger} when the history outgrew the window; a person's {@code /compact} is "manual". */
+    static final String AUTO = "auto";
+    static final String MANUAL = "manual";
+    private static final String COMPACT_SOURCE = "compact";
     private final ModelClient client;
     private final ToolRouter tools;
     private final ConversationHistory history;
@@ -116,7 +123,7 @@ final class TurnRunner {
     }
 
     /** Runs one turn to its end; the turn's last assistant message, or null if the model wrote none. */
-    String run(TurnContext context, EventSink sink, Guard guard, BeforeCalls beforeCalls)
+    String run(TurnContext context, EventSink sink, Guard guard, BeforeCalls beforeCalls, TurnHooks hooks)
             throws ModelClientException, InterruptedException {
         String lastMessage = null;
         fixTools();
@@ -125,9 +132,9 @@ final class TurnRunner {
                 settings.toolOutputTokenLimit());
         while (true) {
             if (estimatedPromptTokens() > autoCompactLimit(context)) {
-                compact(context, sink);
+                compact(context, sink, hooks, AUTO);
             }
-            CompletedResponse response = sample(context, sink, beforeCalls);
+            CompletedResponse response = sample(context, sink, beforeCalls, hooks);
             List<ToolCall> calls = new ArrayList<>();
             List<ResponseItem.ToolSearchCall> searches = new ArrayList<>();
             List<ResponseItem> kept = kept(response);
@@ -175,22 +182,27 @@ final class TurnRunner {
                 continue;
             }
             beforeCalls.await();
-            runCalls(calls, response, context, sink, guard).forEach(output -> record(budget.apply(output, estimator)));
+            runCalls(calls, response, context, sink, guard, hooks).forEach(item -> record(
+                    item instanceof ResponseItem.Message ? item : budget.apply(item, estimator)));
             tools.takeFollowUps().forEach(this::record);
         }
     }
 
-    /** Runs a response's calls in order; their outputs, in the same order. */
+    /**
+     * Runs a response's calls in order; their outputs, in the same order, each after the context the call's
+     * hooks added for the model (as Codex places it: between the call and its output).
+     */
     private List<ResponseItem> runCalls(List<ToolCall> calls, CompletedResponse response, TurnContext context,
-            EventSink sink, Guard guard) throws InterruptedException {
+            EventSink sink, Guard guard, TurnHooks hooks) throws InterruptedException {
         List<ResponseItem> outputs = new ArrayList<>();
         ToolContext toolContext = new FixedToolContext(context.cwd(), context.approvalPolicy(),
-                context.sandboxPolicy(), sink::emit, guard);
+                context.sandboxPolicy(), sink::emit, guard, hooks);
         for (ToolCall call : calls) {
             long started = System.nanoTime();
             ToolResult result = tools.dispatch(call, toolContext);
             sink.emit(new EventMsg.ToolCallEnd(call.callId(), call.name(), result.success(), result.brief(),
                     (System.nanoTime() - started) / 1_000_000));
+            outputs.addAll(SessionHooks.developer(hooks.takeContexts()));
             boolean custom = isCustom(response, call);
             if (result.content() != null) {
                 outputs.add(custom ? ResponseItem.CustomToolCallOutput.of(call.callId(), result.content())
@@ -204,11 +216,17 @@ final class TurnRunner {
     }
 
     /** Compacts the history now (the {@code Compact} op, or a prompt about to outgrow the window). */
-    void compact(TurnContext context, EventSink sink) throws ModelClientException, InterruptedException {
+    void compact(TurnContext context, EventSink sink, TurnHooks hooks, String trigger)
+            throws ModelClientException, InterruptedException {
         fixTools();
+        hooks.fire(HookEvent.PRE_COMPACT, trigger, Json.object().put("trigger", trigger));
         compactor.compact(history, prompt(context), initialContext.apply(context), sink);
         accounting.historyReplaced();
         turnStarts.clear();
+        hooks.fire(HookEvent.POST_COMPACT, trigger, Json.object().put("trigger", trigger));
+        // The compacted history starts again, so SessionStart's context is given again, as after a resume.
+        SessionHooks.developer(hooks.fire(HookEvent.SESSION_START, COMPACT_SOURCE,
+                Json.object().put("source", COMPACT_SOURCE)).contexts()).forEach(this::record);
     }
 
     /** The history as the model would see it next, as JSON items. */
@@ -244,7 +262,7 @@ final class TurnRunner {
     }
 
     /** One request; a prompt the server finds too long is compacted and sent once more. */
-    private CompletedResponse sample(TurnContext context, EventSink sink, BeforeCalls beforeCalls)
+    private CompletedResponse sample(TurnContext context, EventSink sink, BeforeCalls beforeCalls, TurnHooks hooks)
             throws ModelClientException, InterruptedException {
         try {
             return client.stream(prompt(context), events(sink, beforeCalls));
@@ -254,7 +272,7 @@ final class TurnRunner {
             }
             sink.emit(new EventMsg.BackgroundEvent("the prompt did not fit the model's context window; "
                     + "compacting and trying again"));
-            compact(context, sink);
+            compact(context, sink, hooks, AUTO);
             return client.stream(prompt(context), events(sink, beforeCalls));
         }
     }

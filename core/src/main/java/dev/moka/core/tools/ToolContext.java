@@ -1,5 +1,6 @@
 package dev.moka.core.tools;
 
+import dev.moka.core.hooks.TurnHooks;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.Orchestrator;
 import dev.moka.protocol.AskForApproval;
@@ -29,8 +30,13 @@ public interface ToolContext {
         return new Orchestrator(guard(), this::emit);
     }
 
+    /** The person's hooks in this turn; every call the router runs passes its PreToolUse and PostToolUse. */
+    default TurnHooks hooks() {
+        return TurnHooks.NONE;
+    }
+
     /** This context with another working directory (a call's {@code workdir}); the guard stays the turn's. */
     default ToolContext withCwd(Path dir) {
-        return new FixedToolContext(dir, approvalPolicy(), sandboxPolicy(), this::emit, guard());
+        return new FixedToolContext(dir, approvalPolicy(), sandboxPolicy(), this::emit, guard(), hooks());
     }
 }

@@ -1,5 +1,9 @@
 package dev.moka.core.tools;
 
+import dev.moka.core.hooks.HookEvent;
+import dev.moka.core.hooks.HookVerdict;
+import dev.moka.core.hooks.TurnHooks;
+import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ResponseItem;
 import java.util.ArrayList;
@@ -8,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The tools of one conversation, in one fixed order (their definitions are part of the cached prompt),
@@ -285,7 +290,43 @@ public final class ToolRouter {
         return run(found.get(), call, context);
     }
 
+    /**
+     * Runs one call between its hooks: the one point every call passes, the model's own and a script's nested
+     * ones alike. A PreToolUse hook may block the call (the model reads why) or rewrite its input; PostToolUse
+     * hooks see the result, and what they add for the model waits in the turn's hooks until the turn places it.
+     */
     private static ToolResult run(Tool tool, ToolCall call, ToolContext context) throws InterruptedException {
+        TurnHooks hooks = context.hooks();
+        if (!hooks.listens(HookEvent.PRE_TOOL_USE) && !hooks.listens(HookEvent.POST_TOOL_USE)) {
+            return runTool(tool, call, context);
+        }
+        HookedCall hooked = HookedCall.of(tool, call);
+        HookVerdict before = hooks.fire(HookEvent.PRE_TOOL_USE, hooked.toolName(), hookFields(hooked, call));
+        Optional<String> blocked = before.blocked();
+        if (blocked.isPresent()) {
+            return ToolResult.failure(hooked.blocked(blocked.get()), "blocked by a PreToolUse hook: "
+                    + blocked.get());
+        }
+        ToolCall toRun = before.updatedInput().map(updated -> hooked.rewritten(call, updated)).orElse(call);
+        HookedCall ran = toRun == call ? hooked : HookedCall.of(tool, toRun);
+        ToolResult result = runTool(tool, toRun, context);
+        // As Codex: a patch that failed is not reported after, a command that ran and failed is.
+        if (ran.kind() != HookedCall.Kind.PATCH || result.success()) {
+            HookVerdict after = hooks.fire(HookEvent.POST_TOOL_USE, ran.toolName(),
+                    hookFields(ran, toRun).set("tool_response", ran.response(result)));
+            hooks.addContexts(after.contexts());
+            after.blocked().ifPresent(reason -> hooks.addContexts(List.of("PostToolUse hook: " + reason)));
+        }
+        return result;
+    }
+
+    private static ObjectNode hookFields(HookedCall hooked, ToolCall call) {
+        ObjectNode fields = Json.object().put("tool_name", hooked.toolName());
+        fields.set("tool_input", hooked.toolInput());
+        return fields.put("tool_use_id", call.callId());
+    }
+
+    private static ToolResult runTool(Tool tool, ToolCall call, ToolContext context) throws InterruptedException {
         try {
             return tool.run(call, context);
         } catch (RuntimeException e) {
