@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -114,6 +115,40 @@ class SubagentsExecTest extends ProcessFixture {
         JsonNode told = parent.get(2).input().getLast();
         assertThat(told.get("role").asString()).isEqualTo("user");
         assertThat(told.toString()).contains("<subagent_notification>", spawnedId(parent.get(1)), "late");
+    }
+
+    @Test
+    void subagentStartAndStopHooksGetTheInputCodexSends(@TempDir Path scripts) throws Exception {
+        var hooks = new HookFixture(scripts);
+        hooks.hook("SubagentStart", null, hooks.script("start", ""), null)
+                .hook("SubagentStop", "*", hooks.script("stop", ""), null);
+        Files.writeString(home.resolve("config.toml"), hooks.configToml(home,
+                "model = \"gpt-5.1-codex\"\napproval_policy = \"on-request\"", true));
+        server.routeAnswers(PARENT, List.of(
+                request -> Sse.response("p1").functionCall("call_spawn", "multi_agent_v1", "spawn_agent",
+                        "{\"message\":\"Say hi.\"}").completed(),
+                request -> Sse.response("p2").functionCall("call_wait", "multi_agent_v1", "wait_agent",
+                        "{\"targets\":[\"" + spawnedId(request) + "\"]}").completed(),
+                request -> Sse.response("p3").text("m1", "Done.").completed()));
+        server.route(CHILD, Sse.response("c1").text("m2", "hi").completed());
+
+        var result = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "Delegate a hello.");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        String parentId = server.requests().getFirst().header("session_id");
+        String childId = spawnedId(server.requests().stream().filter(PARENT).toList().get(1));
+        JsonNode start = hooks.runs("start").getFirst();
+        assertThat(start.get("hook_event_name").asString()).isEqualTo("SubagentStart");
+        assertThat(start.get("session_id").asString()).isEqualTo(parentId);
+        assertThat(start.get("agent_id").asString()).isEqualTo(childId);
+        assertThat(start.get("agent_type").asString()).isEqualTo("default");
+        assertThat(start.get("transcript_path").asString()).endsWith(childId + ".jsonl");
+        JsonNode stop = hooks.runs("stop").getFirst();
+        assertThat(stop.get("hook_event_name").asString()).isEqualTo("SubagentStop");
+        assertThat(stop.get("transcript_path").asString()).endsWith(parentId + ".jsonl");
+        assertThat(stop.get("agent_transcript_path").asString()).endsWith(childId + ".jsonl");
+        assertThat(stop.get("last_assistant_message").asString()).isEqualTo("hi");
+        assertThat(stop.get("stop_hook_active").asBoolean()).isFalse();
     }
 
     @Test

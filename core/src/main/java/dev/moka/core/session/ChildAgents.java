@@ -1,6 +1,8 @@
 package dev.moka.core.session;
 
 import dev.moka.core.config.AgentSettings;
+import dev.moka.core.hooks.HookEvent;
+import dev.moka.core.hooks.TurnHooks;
 import dev.moka.core.tools.ToolGroup;
 import dev.moka.core.tools.agents.AgentInput;
 import dev.moka.core.tools.agents.AgentStatus;
@@ -8,8 +10,10 @@ import dev.moka.core.tools.agents.Subagents;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
+import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.TokenUsage;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,14 +59,16 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     private static final class Child {
         final String nickname;
         final AgentLineage lineage;
+        final TurnHooks hooks;
         volatile Session session;
         volatile AgentStatus status = new AgentStatus.PendingInit();
         /** What the child's conversation has used so far, for the person to see beside the parent's. */
         volatile TokenUsage tokens = TokenUsage.ZERO;
 
-        Child(String nickname, AgentLineage lineage) {
+        Child(String nickname, AgentLineage lineage, TurnHooks hooks) {
             this.nickname = nickname;
             this.lineage = lineage;
+            this.hooks = hooks;
         }
     }
 
@@ -81,7 +87,7 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
     }
 
     @Override
-    public Spawned spawn(SpawnRequest request) throws AgentException {
+    public Spawned spawn(SpawnRequest request) throws AgentException, InterruptedException {
         if (parentId == null) {
             throw new AgentException("the conversation is not ready to start agents yet; try again");
         }
@@ -104,7 +110,8 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
                 throw new AgentException("an agent named " + nickname + " is already open; pick another name");
             }
             child = new Child(nickname, new AgentLineage(rootId, parentId, depth + 1, nickname,
-                    request.role() == null ? "default" : request.role()));
+                    request.role() == null ? "default" : request.role()),
+                    request.hooks() == null ? TurnHooks.NONE : request.hooks());
         } finally {
             lock.unlock();
         }
@@ -119,6 +126,10 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         }
         parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " (" + id + ") started: "
                 + firstLine(request.input().shown())));
+        Path transcript = session.rolloutPath();
+        child.hooks.fire(HookEvent.SUBAGENT_START, child.lineage.role(), Json.object().put("agent_id", id)
+                .put("agent_type", child.lineage.role())
+                .put("transcript_path", transcript == null ? null : transcript.toString()));
         Thread.ofVirtual().name("moka-agent-" + id).start(() -> follow(id, child));
         submit(child, request.input());
         return new Spawned(id, child.nickname);
@@ -308,6 +319,7 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
                             + child.nickname + " runs " + shown(begin.command())));
                     case EventMsg.TaskComplete done -> {
                         turnStarted = 0;
+                        stopped(id, child, done.lastAgentMessage());
                         setStatus(child, new AgentStatus.Completed(done.lastAgentMessage()));
                         parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " finished ("
                                 + child.tokens.totalTokens() + " tokens used)"));
@@ -340,6 +352,15 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The SubagentStop hooks, told in the parent's name (the transcript they get is the parent's). */
+    private void stopped(String id, Child child, String answer) throws InterruptedException {
+        Path transcript = child.session.rolloutPath();
+        child.hooks.fire(HookEvent.SUBAGENT_STOP, child.lineage.role(), Json.object().put("agent_id", id)
+                .put("agent_type", child.lineage.role())
+                .put("agent_transcript_path", transcript == null ? null : transcript.toString())
+                .put("stop_hook_active", false).put("last_assistant_message", answer));
     }
 
     private void setStatus(Child child, AgentStatus status) {

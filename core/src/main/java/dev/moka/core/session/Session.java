@@ -201,6 +201,11 @@ public final class Session implements AutoCloseable {
         return setup.rollout().recording();
     }
 
+    /** Where this conversation is recorded; null when it is not. */
+    Path rolloutPath() {
+        return setup.rollout().path();
+    }
+
     /** Queues an operation; returns the id its events will carry. */
     public String submit(Op op) {
         String id = Long.toString(nextId.incrementAndGet());

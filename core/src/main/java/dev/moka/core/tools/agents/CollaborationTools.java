@@ -95,7 +95,7 @@ public final class CollaborationTools {
         }
 
         @Override
-        public ToolResult call(Params params, ToolCall call, ToolContext context) {
+        public ToolResult call(Params params, ToolCall call, ToolContext context) throws InterruptedException {
             if (!TASK_NAME.matcher(params.taskName()).matches()) {
                 return ToolResult.failure("task_name must be 1 to 64 lowercase letters, digits or underscores; got \""
                         + params.taskName() + "\".", "bad task name");
@@ -108,7 +108,7 @@ public final class CollaborationTools {
             var task = TeamMessages.encrypted(TeamMessages.Kind.NEW_TASK, path, agents.path(), path, params.message());
             try {
                 Subagents.Spawned spawned = agents.spawn(new Subagents.SpawnRequest(new AgentInput.FromAgent(task),
-                        path, params.model(), params.reasoningEffort(), null));
+                        path, params.model(), params.reasoningEffort(), null, context.hooks()));
                 CollabEvents.tell(context, call, agents, List.of(spawned.id()), null, true);
                 return ToolResult.ok(Json.object().put("task_name", path).toString(), "", "spawned " + path);
             } catch (Subagents.AgentException e) {

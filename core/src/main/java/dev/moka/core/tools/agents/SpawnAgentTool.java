@@ -68,14 +68,14 @@ final class SpawnAgentTool implements TypedTool<SpawnAgentTool.Params> {
     }
 
     @Override
-    public ToolResult call(Params params, ToolCall call, ToolContext context) {
+    public ToolResult call(Params params, ToolCall call, ToolContext context) throws InterruptedException {
         String task = AgentSchemas.text(params.message(), params.items());
         if (task.isBlank()) {
             return ToolResult.failure("spawn_agent needs a task: give message (or items).", "no task");
         }
         try {
             Subagents.Spawned spawned = agents.spawn(new Subagents.SpawnRequest(new AgentInput.Text(task), null,
-                    params.model(), params.reasoningEffort(), params.agentType()));
+                    params.model(), params.reasoningEffort(), params.agentType(), context.hooks()));
             CollabEvents.tell(context, call, agents, List.of(spawned.id()), task, true);
             return ToolResult.ok(Json.object().put("agent_id", spawned.id()).put("nickname", spawned.nickname())
                     .toString(), "", "spawned " + spawned.nickname());

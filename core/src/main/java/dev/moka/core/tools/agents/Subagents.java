@@ -1,5 +1,6 @@
 package dev.moka.core.tools.agents;
 
+import dev.moka.core.hooks.TurnHooks;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -9,8 +10,8 @@ import java.util.Map;
  * mistake the model can make (an unknown id, too many children) is an {@link AgentException} it reads.
  */
 public interface Subagents {
-    /** A new child working on {@code message}; returns at once, while the child runs. */
-    Spawned spawn(SpawnRequest request) throws AgentException;
+    /** A new child working on {@code message}; returns once it started (and its start hooks ran), while it runs. */
+    Spawned spawn(SpawnRequest request) throws AgentException, InterruptedException;
 
     /**
      * Gives a child more input; with {@code interrupt}, what it is doing now is stopped first. {@code target} is
@@ -50,9 +51,10 @@ public interface Subagents {
 
     /**
      * What {@code spawn_agent} asked for: the first input, the name to give the child (null: Moka picks a
-     * nickname), and what to change of the parent's (null fields inherit).
+     * nickname), and what to change of the parent's (null fields inherit); {@code hooks} are the parent turn's,
+     * told when the child starts and stops.
      */
-    record SpawnRequest(AgentInput input, String name, String model, String effort, String role) {}
+    record SpawnRequest(AgentInput input, String name, String model, String effort, String role, TurnHooks hooks) {}
 
     /** The new child's id and the name people see. */
     record Spawned(String id, String nickname) {}
