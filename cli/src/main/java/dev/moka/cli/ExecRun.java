@@ -71,11 +71,24 @@ final class ExecRun {
         List<InputItem> items = input(config);
         JsonNode schema = options.outputSchema() == null ? null
                 : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
+        ResumeTarget target = target(resume, options);
         startup.hardened();
         try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
-                Session session = conversations.open(config, resume, new Face(ORIGINATOR, schema))) {
+                Session session = conversations.open(config, target, new Face(ORIGINATOR, schema))) {
             return drive(session, items, schema, lastMessageFile);
         }
+    }
+
+    /** What {@code --ephemeral} makes of the conversation asked for: a new one is not recorded. */
+    static ResumeTarget target(ResumeTarget asked, ExecOptions options) throws UsageException {
+        if (!options.ephemeral()) {
+            return asked;
+        }
+        if (!(asked instanceof ResumeTarget.Fresh)) {
+            throw new UsageException("--ephemeral starts a conversation that leaves no record; it cannot continue a"
+                    + " recorded one (drop --ephemeral to resume)");
+        }
+        return new ResumeTarget.Unrecorded();
     }
 
     /** {@code -o FILE}, checked before anything is sent: a run must not end unable to keep its answer. */
@@ -114,7 +127,7 @@ final class ExecRun {
     private int drive(Session session, List<InputItem> items, JsonNode schema, Path lastMessageFile)
             throws InterruptedException, IOException {
         EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
-                startup.err(), Style.detect(startup.env()), session::recording);
+                startup.err(), style(), session::recording);
         session.submit(new Op.UserInput(items));
         while (true) {
             Event event = session.nextEvent();
@@ -156,6 +169,15 @@ final class ExecRun {
         return ExitCodes.OK;
     }
 
+    /** {@code --color}: auto (a terminal, no NO_COLOR) unless the person said always or never. */
+    Style style() {
+        return switch (options.color() == null ? "auto" : options.color()) {
+            case "always" -> new Style(true);
+            case "never" -> Style.PLAIN;
+            default -> Style.detect(startup.env());
+        };
+    }
+
     private Config loadConfig() throws ConfigException, UsageException {
         return loadConfig(startup, options);
     }
@@ -164,7 +186,15 @@ final class ExecRun {
     static Config loadConfig(Startup startup, ExecOptions options) throws ConfigException, UsageException {
         Path cwd = options.cwd() == null ? startup.processCwd() : startup.processCwd().resolve(options.cwd());
         PermissionFlags.Choice permissions = options.permissions().resolve(cwd);
+        if (options.color() != null && !ExecOptions.COLOURS.contains(options.color())) {
+            throw new UsageException("--color " + TerminalText.sanitize(options.color()) + ": expected auto, always or"
+                    + " never");
+        }
         List<String> overrides = new ArrayList<>(options.overrides());
+        overrides.addAll(options.config().featureOverrides());
+        if (options.ephemeral()) {
+            overrides.add("history.persistence=\"none\"");
+        }
         if (options.search()) {
             overrides.add("web_search=\"live\"");
         }
@@ -178,7 +208,7 @@ final class ExecRun {
         var flags = new ConfigOverrides(options.model(), options.profile(), local, options.cwd(),
                 permissions.approval(), permissions.sandbox(), permissions.addDirs(), options.oss() || local != null);
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
-                startup.processCwd());
+                startup.processCwd(), options.config().loadOptions());
     }
 
     static boolean insideGitRepo(Path dir) {

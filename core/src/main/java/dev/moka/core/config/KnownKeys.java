@@ -6,8 +6,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The keys Moka reads. A Codex config.toml holds many more (notice, features, ...): those are
- * warned about once each and otherwise ignored, so the same file serves both tools.
+ * The keys Moka reads. A Codex config.toml holds many more (notice, otel, ...): those Codex accepts
+ * ({@link CodexKeys}) are ignored without a word, so the same file serves both tools; a key neither knows is
+ * warned about once, or refused under {@code --strict-config}.
  */
 final class KnownKeys {
 
@@ -63,6 +64,7 @@ final class KnownKeys {
                 case "model_catalog" -> forEachTable(node, model -> unknown(model, ModelEntry.KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
                 case "code_mode" -> knownTable(node, CodeModeLimits.KEYS, out);
+                case "features" -> knownTable(node, Set.of(), out);
                 case "tui" -> knownTable(node, TuiSettings.TUI_KEYS, out);
                 case "mcp_servers" -> forEachTable(node, server -> {
                     unknown(server, McpServersReader.SERVER_KEYS, out);
@@ -71,7 +73,8 @@ final class KnownKeys {
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())
                             && !ContextSettingsReader.TOP_LEVEL_KEYS.contains(entry.getKey())
-                            && !TuiSettings.TOP_LEVEL_KEYS.contains(entry.getKey())) {
+                            && !TuiSettings.TOP_LEVEL_KEYS.contains(entry.getKey())
+                            && !CodexKeys.accepts(node.path())) {
                         out.add(warning(node));
                     }
                 }
@@ -98,7 +101,7 @@ final class KnownKeys {
 
     private static void unknown(ConfigNode.Table table, Set<String> known, List<String> out) {
         for (var entry : table.entries().entrySet()) {
-            if (!known.contains(entry.getKey())) {
+            if (!known.contains(entry.getKey()) && !CodexKeys.accepts(entry.getValue().path())) {
                 out.add(warning(entry.getValue()));
             }
         }
