@@ -11,7 +11,6 @@ import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.RolloutInUseException;
 import dev.moka.core.session.Session;
 import dev.moka.protocol.Event;
-import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import java.io.IOException;
@@ -132,25 +131,14 @@ final class ExecRun {
         while (true) {
             Event event = session.nextEvent();
             printer.print(event.msg());
-            switch (event.msg()) {
-                case EventMsg.TaskComplete done -> {
-                    return finish(done.lastAgentMessage(), schema, lastMessageFile);
+            switch (TurnEnd.of(event.msg())) {
+                case TurnEnd.Completed done -> {
+                    return finish(done.lastMessage(), schema, lastMessageFile);
                 }
-                case EventMsg.Error _, EventMsg.TurnAborted _ -> {
+                case TurnEnd.Failed _ -> {
                     return ExitCodes.FAILED;
                 }
-                case EventMsg.TokenCount _, EventMsg.SessionConfigured _, EventMsg.TaskStarted _,
-                        EventMsg.AgentMessageDelta _, EventMsg.AgentMessage _, EventMsg.UserMessage _,
-                        EventMsg.AgentReasoningDelta _, EventMsg.AgentReasoning _,
-                        EventMsg.AgentReasoningRawContentDelta _, EventMsg.ExecCommandBegin _,
-                        EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _, EventMsg.ExecApprovalRequest _,
-                        EventMsg.ApplyPatchApprovalRequest _, EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _,
-                        EventMsg.TurnDiff _, EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _,
-                        EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
-                        EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
-                        EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
-                        EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _,
-                        EventMsg.UndoCompleted _, EventMsg.Unknown _ -> { }
+                case null -> { }
             }
         }
     }
@@ -169,8 +157,12 @@ final class ExecRun {
         return ExitCodes.OK;
     }
 
+    private Style style() {
+        return style(startup, options);
+    }
+
     /** {@code --color}: auto (a terminal, no NO_COLOR) unless the person said always or never. */
-    Style style() {
+    static Style style(Startup startup, ExecOptions options) {
         return switch (options.color() == null ? "auto" : options.color()) {
             case "always" -> new Style(true);
             case "never" -> Style.PLAIN;

@@ -36,10 +36,11 @@ final class Commands {
     private final List<CustomPrompt> prompts;
     private final Consumer<String> send;
     private final Supplier<String> sandboxMechanism;
+    private final ReviewPicker review;
 
     Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
             Consumer<ResumeTarget> switchTo, List<CustomPrompt> prompts, Consumer<String> send,
-            Supplier<String> sandboxMechanism, Path mokaHome) {
+            Supplier<String> sandboxMechanism, Path mokaHome, Consumer<ReviewPicker.Request> startReview) {
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
@@ -50,6 +51,7 @@ final class Commands {
         this.prompts = List.copyOf(prompts);
         this.send = send;
         this.sandboxMechanism = sandboxMechanism;
+        this.review = new ReviewPicker(conversation, openPicker, startReview);
     }
 
     List<CustomPrompt> prompts() {
@@ -81,6 +83,8 @@ final class Commands {
                     Cell.Notice.Kind.INFO);
             case NEW -> switchTo.accept(new ResumeTarget.Fresh());
             case RESUME -> openPicker.accept(ResumePicker.of(mokaHome, conversation, switchTo));
+            case FORK -> fork();
+            case REVIEW -> review.run(parts.length > 1 ? parts[1] : "");
             case INIT -> init();
             case MCP -> {
                 engine.submit(new Op.ListMcpTools());
@@ -88,6 +92,16 @@ final class Commands {
             }
             case QUIT -> quit.run();
         }
+    }
+
+    /** A copy of this conversation's rollout under a new id; the copy takes this one's place on screen. */
+    private void fork() {
+        String id = conversation.info().sessionId();
+        if (id == null || id.isEmpty()) {
+            conversation.notice("This session has no id yet; nothing to fork", Cell.Notice.Kind.WARNING);
+            return;
+        }
+        switchTo.accept(new ResumeTarget.Fork(new ResumeTarget.ById(id)));
     }
 
     private void sendPrompt(String text, String name) {
