@@ -16,7 +16,10 @@ final class CodexKeys {
 
     private CodexKeys() {}
 
-    /** Whether Codex accepts the key at {@code path} (its table names first, the key last). */
+    /**
+     * Whether Codex accepts the key at {@code path} (its table names first, the key last), or a table on the way to
+     * keys it accepts ({@code profiles.ci.tui} holds {@code session_picker_view}).
+     */
     static boolean accepts(List<String> path) {
         for (List<String> pattern : Patterns.ALL) {
             if (matches(pattern, 0, path, 0)) {
@@ -27,15 +30,17 @@ final class CodexKeys {
     }
 
     private static boolean matches(List<String> pattern, int p, List<String> path, int k) {
+        if (k == path.size()) {
+            return true;
+        }
         if (p == pattern.size()) {
-            return k == path.size();
+            return false;
         }
         String word = pattern.get(p);
         if (word.equals("**")) {
             return true;
         }
-        return k < path.size() && (word.equals("*") || word.equals(path.get(k)))
-                && matches(pattern, p + 1, path, k + 1);
+        return (word.equals("*") || word.equals(path.get(k))) && matches(pattern, p + 1, path, k + 1);
     }
 
     /** Read on first use only: a config.toml with nothing Moka does not know never costs the read. */
