@@ -155,7 +155,8 @@ final class DoctorCommand {
                     .timeout(REACH_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.discarding());
             return DoctorCheck.ok("provider", baseUrl + " answers (HTTP " + response.statusCode() + " for GET /models)");
         } catch (IOException | IllegalArgumentException e) {
-            return DoctorCheck.fail("provider", baseUrl + " cannot be reached: " + e, "check base_url, the network"
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            return DoctorCheck.fail("provider", baseUrl + " cannot be reached: " + why, "check base_url, the network"
                     + " and any proxy; a local server must be running");
         }
     }
