@@ -44,6 +44,8 @@ final class ChatApp {
     private ResumeTarget switchTo;
     /** The review {@code /review} starts once its conversation is open; null when none. */
     private ReviewPicker.Request review;
+    /** A command given as the first prompt ({@code moka resume} with no id), run once the session is configured. */
+    private String startCommand;
     private int frame;
 
     ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
@@ -146,6 +148,10 @@ final class ChatApp {
         }
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
+        }
+        if (event instanceof EventMsg.SessionConfigured && startCommand != null) {
+            commands.run(startCommand);
+            startCommand = null;
         }
         if (conversation.pendingApproval() == null && mode instanceof KeyMode.Denying denying) {
             // The request went away with its turn: a half-typed reason must not answer the next one.
@@ -385,10 +391,11 @@ final class ChatApp {
      */
     void start(String prompt, List<Path> images) {
         images.forEach(image -> composer.insert(attachments.attach(image) + " "));
-        // moka resume with no id starts on /resume's picker; a first prompt that names a command runs it.
+        // moka resume with no id starts on /resume's picker: a first prompt that names a command runs it, once
+        // the session says where it runs.
         if (prompt != null && prompt.startsWith("/") && SlashCommand.named(prompt.substring(1).split("\\s+", 2)[0])
                 != null) {
-            commands.run(prompt.substring(1));
+            startCommand = prompt.substring(1);
             return;
         }
         if (prompt != null && !prompt.isBlank()) {
