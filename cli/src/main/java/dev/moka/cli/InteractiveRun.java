@@ -162,6 +162,9 @@ final class InteractiveRun {
         if (options.outputLastMessage() != null) {
             return "--output-last-message";
         }
+        if (options.color() != null) {
+            return "--color";
+        }
         return options.outputSchema() != null ? "--output-schema" : null;
     }
 }
