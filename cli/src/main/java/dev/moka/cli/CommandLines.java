@@ -78,7 +78,7 @@ final class CommandLines {
         doctor.addOption(configOption());
         root.addSubcommand("doctor", doctor);
         CommandSpec reopen = command("resume", "Reopen a recorded conversation in the terminal UI, with its"
-                + " transcript: by id, or the latest with --last.");
+                + " transcript: by id, the latest with --last, or (neither) picked from this directory's sessions.");
         ExecOptions.declare(reopen);
         reopen.addOption(OptionSpec.builder("--last").arity("0").type(boolean.class)
                 .description("Resume the most recent conversation.").build());
@@ -350,20 +350,23 @@ final class CommandLines {
         return switch (sub.commandSpec().name()) {
             case "resume" -> resume(options, sub, startup);
             case "review" -> ReviewRun.run(startup, options, sub);
-            case "fork" -> {
-                boolean last = sub.hasMatchedOption("--last");
-                String first = sub.matchedPositionalValue(0, null);
-                String second = sub.matchedPositionalValue(1, null);
-                if (last && second != null) {
-                    startup.err().println("moka: exec fork --last takes one PROMPT, not a session id too");
-                    yield ExitCodes.USAGE;
-                }
-                ResumeTarget source = forkSource(sub, last ? null : first, startup);
-                yield source == null ? ExitCodes.USAGE : new ExecRun(startup, options, last ? first : second,
-                        new ResumeTarget.Fork(source)).run();
-            }
+            case "fork" -> execFork(options, sub, startup);
             default -> throw new IllegalStateException("no handler for exec " + sub.commandSpec().name());
         };
+    }
+
+    /** {@code moka exec fork ID PROMPT} or {@code moka exec fork --last PROMPT}. */
+    private static int execFork(ExecOptions options, ParseResult fork, Startup startup) {
+        boolean last = fork.hasMatchedOption("--last");
+        String first = fork.matchedPositionalValue(0, null);
+        String second = fork.matchedPositionalValue(1, null);
+        if (last && second != null) {
+            startup.err().println("moka: exec fork --last takes one PROMPT, not a session id too");
+            return ExitCodes.USAGE;
+        }
+        ResumeTarget source = forkSource(fork, last ? null : first, startup);
+        return source == null ? ExitCodes.USAGE
+                : new ExecRun(startup, options, last ? first : second, new ResumeTarget.Fork(source)).run();
     }
 
     private static int resume(ExecOptions options, ParseResult resume, Startup startup) {

@@ -25,8 +25,6 @@ import picocli.CommandLine.ParseResult;
  */
 final class ReviewRun {
     private static final String ORIGINATOR = "moka_exec";
-    /** The model's answer is JSON for the report, not for the person: what it streams is not shown. */
-    private static final PrintStream DISCARD = new PrintStream(OutputStream.nullOutputStream());
 
     private final Startup startup;
     private final ExecOptions options;
@@ -108,8 +106,9 @@ final class ReviewRun {
         try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
                 Session session = conversations.open(config, conversation,
                         new Face(ORIGINATOR, ReviewReport.schema()))) {
-            var progress = new HumanPrinter(DISCARD, startup.err(), ExecRun.style(startup, options),
-                    session::recording);
+            // The model's answer is JSON for the report, not for the person: what it streams is not shown.
+            var progress = new HumanPrinter(new PrintStream(OutputStream.nullOutputStream()), startup.err(),
+                    ExecRun.style(startup, options), session::recording);
             session.submit(new Op.UserInput(List.of(new InputItem.Text(prompt))));
             while (true) {
                 var event = session.nextEvent();

@@ -167,7 +167,6 @@ public final class Conversations implements AutoCloseable {
     private Opened openRollout(Config config, ResumeTarget target, Face face, List<EventMsg> notices, MokaLog log)
             throws ConfigException, IOException {
         Path home = config.mokaHome();
-        Path sessions = home.resolve("sessions");
         Path file = switch (target) {
             case ResumeTarget.Fresh ignored -> null;
             case ResumeTarget.Unrecorded ignored -> null;
