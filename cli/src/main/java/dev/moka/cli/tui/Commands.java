@@ -83,8 +83,16 @@ final class Commands {
                     Cell.Notice.Kind.INFO);
             case NEW -> switchTo.accept(new ResumeTarget.Fresh());
             case RESUME -> openPicker.accept(ResumePicker.of(mokaHome, conversation, switchTo));
-            case FORK -> fork();
-            case REVIEW -> review.run(parts.length > 1 ? parts[1] : "");
+            case FORK -> {
+                if (idle("/fork")) {
+                    fork();
+                }
+            }
+            case REVIEW -> {
+                if (idle("/review")) {
+                    review.run(parts.length > 1 ? parts[1] : "");
+                }
+            }
             case INIT -> init();
             case MCP -> {
                 engine.submit(new Op.ListMcpTools());
@@ -92,6 +100,18 @@ final class Commands {
             }
             case QUIT -> quit.run();
         }
+    }
+
+    /**
+     * Whether no turn is running; a fork of a turn half done would copy half of it, and a review's conversation
+     * takes this one's place, which would end the turn.
+     */
+    private boolean idle(String command) {
+        if (conversation.turnRunning()) {
+            conversation.notice(command + " waits for the turn to finish (Esc interrupts it)", Cell.Notice.Kind.WARNING);
+            return false;
+        }
+        return true;
     }
 
     /** A copy of this conversation's rollout under a new id; the copy takes this one's place on screen. */
