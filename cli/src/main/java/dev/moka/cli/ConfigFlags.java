@@ -49,7 +49,7 @@ record ConfigFlags(boolean strict, boolean ignoreUserConfig, List<String> enable
     }
 
     LoadOptions loadOptions() {
-        return new LoadOptions(ignoreUserConfig, strict);
+        return new LoadOptions(ignoreUserConfig, strict, false);
     }
 
     /** The {@code -c features.NAME=true|false} overrides these flags stand for, each name checked. */

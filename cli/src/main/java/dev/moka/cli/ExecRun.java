@@ -4,6 +4,7 @@ import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
+import dev.moka.core.config.LoadOptions;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
@@ -176,6 +177,12 @@ final class ExecRun {
 
     /** The configuration the flags in {@code options} ask for, over config.toml and the environment. */
     static Config loadConfig(Startup startup, ExecOptions options) throws ConfigException, UsageException {
+        return loadConfig(startup, options, options.config().loadOptions());
+    }
+
+    /** The same, with config.toml read as {@code how} says (a review's {@code review_model}). */
+    static Config loadConfig(Startup startup, ExecOptions options, LoadOptions how)
+            throws ConfigException, UsageException {
         Path cwd = options.cwd() == null ? startup.processCwd() : startup.processCwd().resolve(options.cwd());
         PermissionFlags.Choice permissions = options.permissions().resolve(cwd);
         if (options.color() != null && !ExecOptions.COLOURS.contains(options.color())) {
@@ -200,7 +207,7 @@ final class ExecRun {
         var flags = new ConfigOverrides(options.model(), options.profile(), local, options.cwd(),
                 permissions.approval(), permissions.sandbox(), permissions.addDirs(), options.oss() || local != null);
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
-                startup.processCwd(), options.config().loadOptions());
+                startup.processCwd(), how);
     }
 
     static boolean insideGitRepo(Path dir) {

@@ -91,7 +91,7 @@ final class ReviewRun {
 
     private int runChecked() throws UsageException, ConfigException, ReviewPrompt.GitProblem, IOException,
             InterruptedException {
-        Config config = ExecRun.loadConfig(startup, options);
+        Config config = ExecRun.loadConfig(startup, options, options.config().loadOptions().forReview());
         if (!ExecRun.insideGitRepo(config.cwd()) && !(target instanceof ReviewTarget.Custom)) {
             throw new UsageException(config.cwd() + " is not inside a git repository; a review of changes needs one");
         }

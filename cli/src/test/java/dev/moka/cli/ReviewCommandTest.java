@@ -117,11 +117,14 @@ class ReviewCommandTest extends ProcessFixture {
         git("checkout", "-q", "-b", "feature");
         git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-am", "loop");
         String sha = git("rev-parse", "--short", "HEAD").strip();
+        Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\napproval_policy = \"on-request\"\n"
+                + "review_model = \"gpt-5.1-codex-max\"\n");
         server.enqueue(Sse.response("r1").text("m1", answer()).completed(),
                 Sse.response("r2").text("m2", answer()).completed());
 
         var commit = MokaProcess.run(repo, env(), "exec", "review", "--commit", sha);
-        var base = MokaProcess.run(repo, env(), "review", "--base", "main", "look at the loop bounds");
+        var base = MokaProcess.run(repo, env(), "review", "-m", "gpt-5.1-codex-mini", "--base", "main",
+                "look at the loop bounds");
 
         assertThat(commit.exitCode()).as(commit.stderr()).isZero();
         assertThat(base.exitCode()).as(base.stderr()).isZero();
@@ -129,6 +132,8 @@ class ReviewCommandTest extends ProcessFixture {
                 .contains("for x in xs[1:]");
         assertThat(server.requests().get(1).input().getLast().toString()).contains("since it left main")
                 .contains("for x in xs[1:]").contains("look at the loop bounds");
+        assertThat(server.requests()).extracting(r -> r.bodyJson().get("model").asString())
+                .containsExactly("gpt-5.1-codex-max", "gpt-5.1-codex-mini");
     }
 
     @Test

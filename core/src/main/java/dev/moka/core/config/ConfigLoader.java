@@ -43,24 +43,24 @@ public final class ConfigLoader {
         ConfigNode.Table tree = options.ignoreUserConfig()
                 ? ConfigNode.Table.empty(Origin.file(file, new KeyLines(""), List.of()), List.of())
                 : TomlSource.readFile(file);
-        return load(tree, home, cliOverrides, flags, env, processCwd, options.strictConfig());
+        return load(tree, home, cliOverrides, flags, env, processCwd, options);
     }
 
     /** The configuration from {@code file}, the tree read from {@code home}'s config.toml. */
     static Config load(ConfigNode.Table file, Path home, List<String> cliOverrides, ConfigOverrides flags,
             Map<String, String> env, Path processCwd) throws ConfigException {
-        return load(file, home, cliOverrides, flags, env, processCwd, false);
+        return load(file, home, cliOverrides, flags, env, processCwd, LoadOptions.DEFAULT);
     }
 
     private static Config load(ConfigNode.Table file, Path home, List<String> cliOverrides, ConfigOverrides flags,
-            Map<String, String> env, Path processCwd, boolean strict) throws ConfigException {
+            Map<String, String> env, Path processCwd, LoadOptions options) throws ConfigException {
         ConfigNode.Table withOverrides = withOverrides(file, cliOverrides);
         Sourced<String> profile = profileName(withOverrides, flags);
         Path profileFile = ProfileFiles.of(home, profile == null ? null : profile.value());
         ConfigNode.Table root = profileFile == null ? withOverrides
                 : withOverrides(ProfileFiles.overlay(file, TomlSource.readFile(profileFile)), cliOverrides);
         List<String> warnings = KnownKeys.warnings(root);
-        if (strict && !warnings.isEmpty()) {
+        if (options.strictConfig() && !warnings.isEmpty()) {
             throw new ConfigException(warnings.getFirst().replace("\" ignored", "\"") + " (--strict-config refuses"
                     + " keys that neither Moka nor Codex knows; remove it or fix its spelling)");
         }
@@ -70,6 +70,7 @@ public final class ConfigLoader {
 
         Settings settings = Settings.read(root, home)
                 .overlay(chosen.settings())
+                .overlay(reviewModel(root, options))
                 .overlay(Settings.fromFlags(flags));
         Sourced<String> providerId = providerId(root, settings, flags);
         if (flags.oss() && flags.model() == null) {
@@ -133,6 +134,12 @@ public final class ConfigLoader {
         }
         return settings.modelProvider() != null ? settings.modelProvider()
                 : new Sourced<>(Providers.OPENAI, "model_provider");
+    }
+
+    /** Codex's {@code review_model}: the model of a review, over the profile's, under {@code -m}. */
+    private static Settings reviewModel(ConfigNode.Table root, LoadOptions options) throws ConfigException {
+        String model = options.review() ? ConfigValues.string(root.get("review_model")) : null;
+        return model == null || model.isBlank() ? Settings.EMPTY : Settings.ofModel(model);
     }
 
     private static ConfigNode.Table withOverrides(ConfigNode.Table root, List<String> cliOverrides)

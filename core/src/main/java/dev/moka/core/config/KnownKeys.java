@@ -19,7 +19,7 @@ final class KnownKeys {
             "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
             "max_processes",
-            "projects", "oss_provider", "mcp_servers", "features", "code_mode");
+            "projects", "oss_provider", "mcp_servers", "features", "code_mode", "review_model");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp", "allow_git_writes");

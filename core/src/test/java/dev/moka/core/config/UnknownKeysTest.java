@@ -99,7 +99,7 @@ class UnknownKeysTest extends ConfigFixture {
                 """);
 
         assertThatThrownBy(() -> ConfigLoader.load(t.home(), java.util.List.of(), ConfigOverrides.NONE,
-                java.util.Map.of(), t.cwd(), new LoadOptions(false, true)))
+                java.util.Map.of(), t.cwd(), new LoadOptions(false, true, false)))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage(t.configFile() + ":5: unknown key \"tui.colour\" (--strict-config refuses keys that"
                         + " neither Moka nor Codex knows; remove it or fix its spelling)");
