@@ -67,7 +67,7 @@ final class ExecRun {
             throw new UsageException(config.cwd() + " is not inside a git repository; run Moka in one, or pass "
                     + "--skip-git-repo-check to work here anyway");
         }
-        Path lastMessageFile = checkedOutputFile(config);
+        Path lastMessageFile = checkedOutputFile(options, config);
         List<InputItem> items = input(config);
         JsonNode schema = options.outputSchema() == null ? null
                 : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
@@ -92,7 +92,7 @@ final class ExecRun {
     }
 
     /** {@code -o FILE}, checked before anything is sent: a run must not end unable to keep its answer. */
-    private Path checkedOutputFile(Config config) throws UsageException {
+    static Path checkedOutputFile(ExecOptions options, Config config) throws UsageException {
         if (options.outputLastMessage() == null) {
             return null;
         }

@@ -13,6 +13,8 @@ import dev.moka.protocol.Op;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -100,6 +102,7 @@ final class ReviewRun {
                     + " --base BRANCH or --commit SHA for committed work)");
             return ExitCodes.OK;
         }
+        Path reportFile = ExecRun.checkedOutputFile(options, config);
         String prompt = ReviewPrompt.of(target, instructions, config.cwd(), ReviewPrompt.Answer.JSON);
         ResumeTarget conversation = ExecRun.target(new ResumeTarget.Fresh(), options);
         startup.hardened();
@@ -115,7 +118,7 @@ final class ReviewRun {
                 progress.print(event.msg());
                 switch (TurnEnd.of(event.msg())) {
                     case TurnEnd.Completed done -> {
-                        return report(done.lastMessage());
+                        return report(done.lastMessage(), reportFile);
                     }
                     case TurnEnd.Failed _ -> {
                         return ExitCodes.FAILED;
@@ -126,15 +129,20 @@ final class ReviewRun {
         }
     }
 
-    private int report(String message) {
+    /** Prints the report (and writes it to {@code -o FILE}, when given, as printed). */
+    private int report(String message, Path reportFile) throws IOException {
         ReviewReport report = ReviewReport.parse(message);
         if (report == null) {
             startup.err().println("moka: the review's answer is not in the findings format; here it is as written");
             startup.out().println(message == null ? "" : message);
             return ExitCodes.FAILED;
         }
-        startup.out().print(options.json() ? report.toJson() + "\n" : report.toText());
+        String text = options.json() ? report.toJson() + "\n" : report.toText();
+        startup.out().print(text);
         startup.out().flush();
+        if (reportFile != null) {
+            Files.writeString(reportFile, text);
+        }
         return ExitCodes.OK;
     }
 }

@@ -100,10 +100,12 @@ class ReviewCommandTest extends ProcessFixture {
     void execReviewJsonPrintsTheStructuredFindings() throws Exception {
         enqueueReview();
 
-        var run = MokaProcess.run(repo, env(), "exec", "review", "--json", "--uncommitted");
+        var run = MokaProcess.run(repo, env(), "exec", "review", "--json", "--uncommitted", "-o",
+                home.resolve("review.json").toString());
 
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         JsonNode report = Json.parse(run.stdout());
+        assertThat(Files.readString(home.resolve("review.json"))).isEqualTo(run.stdout());
         assertThat(report.get("overall_correctness").asString()).isEqualTo("patch is incorrect");
         JsonNode finding = report.get("findings").get(0);
         assertThat(finding.get("priority").asInt()).isEqualTo(1);
