@@ -153,7 +153,8 @@ final class DoctorCommand {
         try {
             HttpResponse<Void> response = startup.http().get().send(HttpRequest.newBuilder(URI.create(url))
                     .timeout(REACH_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.discarding());
-            return DoctorCheck.ok("provider", baseUrl + " answers (HTTP " + response.statusCode() + " for GET /models)");
+            return DoctorCheck.ok("provider", baseUrl + " answers (HTTP " + response.statusCode()
+                    + " for GET /models)");
         } catch (IOException | IllegalArgumentException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             return DoctorCheck.fail("provider", baseUrl + " cannot be reached: " + why, "check base_url, the network"

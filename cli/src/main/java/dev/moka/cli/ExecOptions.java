@@ -98,8 +98,8 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
 
     /** These options with the permission flags replaced (a review runs read-only whatever was asked). */
     ExecOptions withPermissions(PermissionFlags flags) {
-        return new ExecOptions(model, profile, overrides, cwd, flags, oss, localProvider, json, outputLastMessage, images,
-                outputSchema, search, skipGitRepoCheck, config, ephemeral, color);
+        return new ExecOptions(model, profile, overrides, cwd, flags, oss, localProvider, json, outputLastMessage,
+                images, outputSchema, search, skipGitRepoCheck, config, ephemeral, color);
     }
 
     private static OptionSpec value(Class<?> type, String label, String description, String... names) {

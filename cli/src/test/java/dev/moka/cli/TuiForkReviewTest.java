@@ -54,8 +54,8 @@ class TuiForkReviewTest extends ProcessFixture {
         git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "one");
         Files.writeString(app, "x = 2\n");
         server.enqueue(
-                Sse.response("r1").functionCall("c1", "shell", "{\"command\":[\"bash\",\"-c\",\"echo hacked > app.py\"]}")
-                        .completed(),
+                Sse.response("r1").functionCall("c1", "shell",
+                        "{\"command\":[\"bash\",\"-c\",\"echo hacked > app.py\"]}").completed(),
                 Sse.response("r2").text("m1", "**Verdict: patch is correct** (confidence 0.7). No findings.")
                         .completed());
         try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30, "--full-auto")) {

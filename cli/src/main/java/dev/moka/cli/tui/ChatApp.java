@@ -89,13 +89,13 @@ final class ChatApp {
         String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
         String what = switch (target) {
             case ResumeTarget.ById byId -> "Resumed session " + byId.id();
-            case ResumeTarget.Fork f -> "Forked session " + previous + ": this copy goes on, the original stays as it"
+            case ResumeTarget.Fork _ -> "Forked session " + previous + ": this copy goes on, the original stays as it"
                     + " was";
-            case ResumeTarget.Fresh f when review != null -> "Reviewing " + review.label() + " in a read-only"
+            case ResumeTarget.Fresh _ when review != null -> "Reviewing " + review.label() + " in a read-only"
                     + " conversation of its own";
-            case ResumeTarget.Fresh f -> "Started a new conversation";
-            case ResumeTarget.Latest l -> "Resumed the latest session";
-            case ResumeTarget.Unrecorded u -> "Started a new conversation that is not recorded";
+            case ResumeTarget.Fresh _ -> "Started a new conversation";
+            case ResumeTarget.Latest _ -> "Resumed the latest session";
+            case ResumeTarget.Unrecorded _ -> "Started a new conversation that is not recorded";
         };
         conversation.notice(what + back, Cell.Notice.Kind.INFO);
         if (review != null) {
@@ -122,7 +122,7 @@ final class ChatApp {
         review = null;
         conversation.notice((switch (target) {
             case ResumeTarget.ById byId -> "Could not resume session " + byId.id();
-            case ResumeTarget.Fork f -> "Could not fork this session";
+            case ResumeTarget.Fork _ -> "Could not fork this session";
             case ResumeTarget.Fresh _, ResumeTarget.Unrecorded _, ResumeTarget.Latest _ ->
                     "Could not start a new conversation";
         }) + ": " + why, Cell.Notice.Kind.ERROR);

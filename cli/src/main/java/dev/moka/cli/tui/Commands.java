@@ -108,7 +108,8 @@ final class Commands {
      */
     private boolean idle(String command) {
         if (conversation.turnRunning()) {
-            conversation.notice(command + " waits for the turn to finish (Esc interrupts it)", Cell.Notice.Kind.WARNING);
+            conversation.notice(command + " waits for the turn to finish (Esc interrupts it)",
+                    Cell.Notice.Kind.WARNING);
             return false;
         }
         return true;

@@ -50,7 +50,8 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
      * it as a boolean ({@code --enable code_mode} too), which means on or off here.
      */
     private static CodeModeSetting codeMode(ConfigNode.Table features) throws ConfigException {
-        if (features != null && features.get("code_mode") instanceof ConfigNode.Value v && v.value() instanceof Boolean b) {
+        if (features != null && features.get("code_mode") instanceof ConfigNode.Value v
+                && v.value() instanceof Boolean b) {
             return b ? CodeModeSetting.ON : CodeModeSetting.OFF;
         }
         CodeModeSetting setting = features == null ? null : ConfigValues.choice(features.get("code_mode"),

@@ -54,7 +54,8 @@ class ProfileFilesTest extends ConfigFixture {
         assertThatThrownBy(() -> t.load(TestHome.flags(null, "work2", null)))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("no profile named \"work2\" (no profiles are defined); add a [profiles.work2]"
-                        + " table to config.toml or write the profile's keys to " + t.home().resolve("work2.config.toml"));
+                        + " table to config.toml or write the profile's keys to "
+                        + t.home().resolve("work2.config.toml"));
     }
 
     @Test
