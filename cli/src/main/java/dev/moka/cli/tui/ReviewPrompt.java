@@ -32,10 +32,10 @@ public final class ReviewPrompt {
     public static String of(ReviewTarget target, String instructions, Path cwd, Answer answer) throws GitProblem,
             IOException, InterruptedException {
         String change = switch (target) {
-            case ReviewTarget.Uncommitted u -> uncommitted(cwd);
+            case ReviewTarget.Uncommitted _ -> uncommitted(cwd);
             case ReviewTarget.BaseBranch b -> baseBranch(b.branch(), cwd);
             case ReviewTarget.Commit c -> commit(c.sha(), cwd);
-            case ReviewTarget.Custom c -> "";
+            case ReviewTarget.Custom _ -> "";
         };
         StringBuilder text = new StringBuilder();
         text.append("""
@@ -80,14 +80,14 @@ public final class ReviewPrompt {
 
     private static String what(ReviewTarget target) {
         return switch (target) {
-            case ReviewTarget.Uncommitted u -> "The change is everything not committed in this repository: staged,"
+            case ReviewTarget.Uncommitted _ -> "The change is everything not committed in this repository: staged,"
                     + " unstaged and untracked files. `git status` and `git diff HEAD` show it; its status and diff"
                     + " follow.";
             case ReviewTarget.BaseBranch b -> "The change is the current branch's work since it left "
                     + b.branch() + ": the diff from their merge base to the work tree, which follows.";
             case ReviewTarget.Commit c -> "The change is commit " + c.sha() + ", shown below as `git show` prints"
                     + " it.";
-            case ReviewTarget.Custom c -> "There is no diff: review what the instructions below ask for.";
+            case ReviewTarget.Custom _ -> "There is no diff: review what the instructions below ask for.";
         };
     }
 
