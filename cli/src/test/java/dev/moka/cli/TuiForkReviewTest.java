@@ -34,13 +34,15 @@ class TuiForkReviewTest extends ProcessFixture {
             tmux.keys("Enter");
             tmux.waitFor("Answer in the fork.");
             tmux.keys("C-d");
-            fork = tmux.waitFor("moka resume ").lines().filter(l -> l.contains("moka resume "))
-                    .reduce((a, b) -> b).orElseThrow().replaceAll(".*moka resume ", "").strip();
+            // The notice of the fork names the original; the exit line names the session that was on screen.
+            String copy = original;
+            fork = tmux.waitUntil(s -> s.lines().anyMatch(l -> l.contains("moka resume ") && !l.contains(copy)),
+                    "the exit line").lines().filter(l -> l.contains("moka resume ") && !l.contains(copy))
+                    .findFirst().orElseThrow().replaceAll(".*moka resume ", "").strip();
         }
-        assertThat(fork).isNotEqualTo(original);
         var second = server.requests().get(1).bodyJson();
         assertThat(second.toString()).contains("remember the word teapot", "and in the fork?");
-        assertThat(second.get("prompt_cache_key").asString()).isEqualTo(fork);
+        assertThat(second.get("prompt_cache_key").asString()).isEqualTo(fork).isNotEqualTo(original);
         assertThat(server.requests().get(0).bodyJson().get("prompt_cache_key").asString()).isEqualTo(original);
     }
 
