@@ -93,6 +93,35 @@ class TuiForkReviewTest extends ProcessFixture {
         assertThat(server.requests()).hasSize(1);
     }
 
+    @Test
+    void thePickerArchivesAndDeletesSessions() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "One.").completed(),
+                Sse.response("r2").text("m2", "Two.").completed());
+        var env = MokaProcess.env(home, server.url());
+        var older = MokaProcess.run(repo, env, "exec", "--json", "the older question");
+        var newer = MokaProcess.run(repo, env, "exec", "--json", "the newer question");
+        String olderId = dev.moka.protocol.Json.parse(older.stdout().lines().findFirst().orElseThrow())
+                .get("thread_id").asString();
+        String newerId = dev.moka.protocol.Json.parse(newer.stdout().lines().findFirst().orElseThrow())
+                .get("thread_id").asString();
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 120, 30, "resume")) {
+            tmux.waitFor("a archive");
+            tmux.type("a");
+            tmux.waitFor("Archived session " + newerId);
+            tmux.type("d");
+            tmux.waitFor("press d again to delete");
+            tmux.type("d");
+            tmux.waitFor("Deleted session " + olderId);
+            tmux.waitFor("Ask Moka to do anything");
+            tmux.keys("C-d");
+            tmux.waitFor("moka resume ");
+        }
+        assertThat(MokaProcess.run(repo, env, "sessions", "--archived").stdout()).contains(newerId)
+                .doesNotContain(olderId);
+        assertThat(MokaProcess.run(repo, env, "sessions").stdout()).doesNotContain(newerId).doesNotContain(olderId);
+        assertThat(server.requests()).hasSize(2);
+    }
+
     private void git(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(args));

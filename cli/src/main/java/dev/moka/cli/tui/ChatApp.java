@@ -276,6 +276,11 @@ final class ChatApp {
                 picker.choose();
             }
             case ESC, CTRL_C -> mode = KeyMode.COMPOSING;
+            case TEXT -> {
+                if (picker.act(key.text()) && picker.isEmpty()) {
+                    mode = KeyMode.COMPOSING;
+                }
+            }
             default -> { }
         }
     }
