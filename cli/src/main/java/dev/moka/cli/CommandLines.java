@@ -24,6 +24,11 @@ final class CommandLines {
     private CommandLines() {}
 
     static int run(String[] args, Startup startup) {
+        String lacking = args.length == 0 ? null : CodexWords.lacking(args[0]);
+        if (lacking != null) {
+            startup.err().println(lacking);
+            return ExitCodes.USAGE;
+        }
         CommandLine cli = new CommandLine(root());
         cli.setOut(new PrintWriter(startup.out(), true));
         cli.setErr(new PrintWriter(startup.err(), true));
@@ -58,10 +63,23 @@ final class CommandLines {
         resume.addPositional(positional(0, "ID|PROMPT", "The session id (or, with --last, the prompt)."));
         resume.addPositional(positional(1, "PROMPT", "What to do; - (or nothing) reads stdin."));
         exec.addSubcommand("resume", resume);
+        exec.addSubcommand("review", review());
+        exec.addSubcommand("fork", fork("Continue a copy of a recorded conversation (its own id and rollout; the"
+                + " original stays as it was) with one more turn: by id, or the latest with --last.", true));
         exec.aliases("e");
         root.addSubcommand("exec", exec);
+        root.addSubcommand("review", review());
+        root.addSubcommand("fork", fork("Open a copy of a recorded conversation in the terminal UI: its history up"
+                + " to now, under its own id and rollout; the original stays as it was.", false));
+        root.addSubcommand("sessions", SessionsCommand.spec());
+        CommandSpec doctor = command("doctor", "Check the whole install (JDK, start-up cache, config, provider and"
+                + " key, MCP servers, sandbox, git, disk, terminal) and say how to fix each problem.");
+        doctor.addOption(OptionSpec.builder("--json").arity("0").type(boolean.class)
+                .description("Print one JSON document instead of lines.").build());
+        doctor.addOption(configOption());
+        root.addSubcommand("doctor", doctor);
         CommandSpec reopen = command("resume", "Reopen a recorded conversation in the terminal UI, with its"
-                + " transcript: by id, or the latest with --last.");
+                + " transcript: by id, the latest with --last, or (neither) picked from this directory's sessions.");
         ExecOptions.declare(reopen);
         reopen.addOption(OptionSpec.builder("--last").arity("0").type(boolean.class)
                 .description("Resume the most recent conversation.").build());
@@ -105,6 +123,28 @@ final class CommandLines {
                 .build());
         root.addSubcommand("completion", completion);
         return root;
+    }
+
+    private static CommandSpec review() {
+        CommandSpec review = command("review", "Review code changes in a read-only conversation of its own and print"
+                + " findings (file, lines, priority) and a verdict; --json prints them as one JSON document.");
+        ExecOptions.declare(review);
+        ReviewRun.declare(review);
+        review.addPositional(positional(0, "INSTRUCTIONS", "What to look at or for (alone: a review of that)."));
+        return review;
+    }
+
+    private static CommandSpec fork(String description, boolean withPrompt) {
+        CommandSpec fork = command("fork", description);
+        ExecOptions.declare(fork);
+        fork.addOption(OptionSpec.builder("--last").arity("0").type(boolean.class)
+                .description("Fork the most recent conversation.").build());
+        fork.addPositional(positional(0, withPrompt ? "ID|PROMPT" : "ID", "The session id"
+                + (withPrompt ? " (or, with --last, the prompt)." : ".")));
+        if (withPrompt) {
+            fork.addPositional(positional(1, "PROMPT", "What to do; - (or nothing) reads stdin."));
+        }
+        return fork;
     }
 
     private static CommandSpec login() {
@@ -187,10 +227,15 @@ final class CommandLines {
         ParseResult command = parsed.subcommand();
         return switch (command.commandSpec().name()) {
             case "exec" -> command.hasSubcommand()
-                    ? resume(ExecOptions.read(command), command.subcommand(), startup)
+                    ? execSubcommand(ExecOptions.read(command), command.subcommand(), startup)
                     : new ExecRun(startup, ExecOptions.read(command), command.matchedPositionalValue(0, null),
                             new ResumeTarget.Fresh()).run();
             case "resume" -> reopen(ExecOptions.read(parsed).mergedWith(ExecOptions.read(command)), command, startup);
+            case "review" -> ReviewRun.run(startup, ExecOptions.read(parsed).mergedWith(ExecOptions.read(command)),
+                    command);
+            case "fork" -> forkInUi(ExecOptions.read(parsed).mergedWith(ExecOptions.read(command)), command, startup);
+            case "sessions" -> new SessionsCommand(startup).run(command);
+            case "doctor" -> doctor(command, startup);
             case "login" -> login(command, startup);
             case "logout" -> new ApiKeyCommands(startup).logout(command.matchedOptionValue("--provider", null),
                     command.matchedOptionValue("--config", List.<String>of()));
@@ -224,14 +269,43 @@ final class CommandLines {
         return ExitCodes.OK;
     }
 
+    /** {@code moka resume}: by id, the latest with {@code --last}, else the picker of this directory's sessions. */
     private static int reopen(ExecOptions options, ParseResult resume, Startup startup) {
         String id = resume.matchedPositionalValue(0, null);
-        if (resume.hasMatchedOption("--last") == (id != null)) {
-            startup.err().println("moka: resume needs a session id or --last");
+        if (resume.hasMatchedOption("--last") && id != null) {
+            startup.err().println("moka: resume takes a session id or --last, not both");
             return ExitCodes.USAGE;
+        }
+        if (id == null && !resume.hasMatchedOption("--last")) {
+            return new InteractiveRun(startup, options, "/resume", new ResumeTarget.Fresh()).run();
         }
         ResumeTarget target = id == null ? new ResumeTarget.Latest() : new ResumeTarget.ById(id);
         return new InteractiveRun(startup, options, null, target).run();
+    }
+
+    private static int forkInUi(ExecOptions options, ParseResult fork, Startup startup) {
+        ResumeTarget source = forkSource(fork, fork.matchedPositionalValue(0, null), startup);
+        return source == null ? ExitCodes.USAGE
+                : new InteractiveRun(startup, options, null, new ResumeTarget.Fork(source)).run();
+    }
+
+    /** The session {@code moka fork} copies: by id or {@code --last}; null (said) when neither or both. */
+    private static ResumeTarget forkSource(ParseResult fork, String id, Startup startup) {
+        if (fork.hasMatchedOption("--last") == (id != null)) {
+            startup.err().println("moka: fork needs a session id or --last");
+            return null;
+        }
+        return id == null ? new ResumeTarget.Latest() : new ResumeTarget.ById(id);
+    }
+
+    private static int doctor(ParseResult doctor, Startup startup) {
+        try {
+            return new DoctorCommand(startup).run(doctor.matchedOptionValue("--config", List.<String>of()),
+                    doctor.hasMatchedOption("--json"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.FAILED;
+        }
     }
 
     private static int login(ParseResult login, Startup startup) {
@@ -290,8 +364,31 @@ final class CommandLines {
         }
     }
 
-    private static int resume(ExecOptions execOptions, ParseResult resume, Startup startup) {
-        ExecOptions options = execOptions.mergedWith(ExecOptions.read(resume));
+    private static int execSubcommand(ExecOptions execOptions, ParseResult sub, Startup startup) {
+        ExecOptions options = execOptions.mergedWith(ExecOptions.read(sub));
+        return switch (sub.commandSpec().name()) {
+            case "resume" -> resume(options, sub, startup);
+            case "review" -> ReviewRun.run(startup, options, sub);
+            case "fork" -> execFork(options, sub, startup);
+            default -> throw new IllegalStateException("no handler for exec " + sub.commandSpec().name());
+        };
+    }
+
+    /** {@code moka exec fork ID PROMPT} or {@code moka exec fork --last PROMPT}. */
+    private static int execFork(ExecOptions options, ParseResult fork, Startup startup) {
+        boolean last = fork.hasMatchedOption("--last");
+        String first = fork.matchedPositionalValue(0, null);
+        String second = fork.matchedPositionalValue(1, null);
+        if (last && second != null) {
+            startup.err().println("moka: exec fork --last takes one PROMPT, not a session id too");
+            return ExitCodes.USAGE;
+        }
+        ResumeTarget source = forkSource(fork, last ? null : first, startup);
+        return source == null ? ExitCodes.USAGE
+                : new ExecRun(startup, options, last ? first : second, new ResumeTarget.Fork(source)).run();
+    }
+
+    private static int resume(ExecOptions options, ParseResult resume, Startup startup) {
         String first = resume.matchedPositionalValue(0, null);
         String second = resume.matchedPositionalValue(1, null);
         if (resume.hasMatchedOption("--last")) {

@@ -12,7 +12,9 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
         boolean oss,
         String localProvider,
         boolean json, Path outputLastMessage, List<Path> images, Path outputSchema, boolean search,
-        boolean skipGitRepoCheck) {
+        boolean skipGitRepoCheck, ConfigFlags config, boolean ephemeral, String color) {
+
+    static final List<String> COLOURS = List.of("auto", "always", "never");
 
     ExecOptions {
         overrides = List.copyOf(overrides);
@@ -41,6 +43,13 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
         spec.addOption(value(Path.class, "FILE", "JSON Schema the final message must follow.", "--output-schema"));
         spec.addOption(flag("Let the model search the live web (OpenAI's hosted web_search).", "--search"));
         spec.addOption(flag("Run outside a git repository.", "--skip-git-repo-check"));
+        ConfigFlags.declare(spec);
+        spec.addOption(flag("Record nothing: no rollout (it cannot be resumed or forked) and no history.jsonl entry.",
+                "--ephemeral"));
+        spec.addOption(OptionSpec.builder("--color").paramLabel("auto|always|never").type(String.class)
+                .completionCandidates(COLOURS)
+                .description("Colour exec's progress on stderr: auto (on a terminal without NO_COLOR), always or"
+                        + " never.").build());
     }
 
     /** The flags given on the command that {@code parsed} holds. */
@@ -57,7 +66,10 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 parsed.matchedOptionValue("--image", List.<Path>of()),
                 parsed.matchedOptionValue("--output-schema", null),
                 parsed.hasMatchedOption("--search"),
-                parsed.hasMatchedOption("--skip-git-repo-check"));
+                parsed.hasMatchedOption("--skip-git-repo-check"),
+                ConfigFlags.read(parsed),
+                parsed.hasMatchedOption("--ephemeral"),
+                parsed.matchedOptionValue("--color", null));
     }
 
     /** These options with every flag given in {@code later} taking precedence. */
@@ -78,7 +90,16 @@ record ExecOptions(String model, String profile, List<String> overrides, Path cw
                 allImages,
                 later.outputSchema != null ? later.outputSchema : outputSchema,
                 search || later.search,
-                skipGitRepoCheck || later.skipGitRepoCheck);
+                skipGitRepoCheck || later.skipGitRepoCheck,
+                config.mergedWith(later.config),
+                ephemeral || later.ephemeral,
+                later.color != null ? later.color : color);
+    }
+
+    /** These options with the permission flags replaced (a review runs read-only whatever was asked). */
+    ExecOptions withPermissions(PermissionFlags flags) {
+        return new ExecOptions(model, profile, overrides, cwd, flags, oss, localProvider, json, outputLastMessage,
+                images, outputSchema, search, skipGitRepoCheck, config, ephemeral, color);
     }
 
     private static OptionSpec value(Class<?> type, String label, String description, String... names) {

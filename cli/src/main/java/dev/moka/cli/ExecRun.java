@@ -4,6 +4,7 @@ import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
+import dev.moka.core.config.LoadOptions;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
@@ -11,7 +12,6 @@ import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.RolloutInUseException;
 import dev.moka.core.session.Session;
 import dev.moka.protocol.Event;
-import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import java.io.IOException;
@@ -67,19 +67,32 @@ final class ExecRun {
             throw new UsageException(config.cwd() + " is not inside a git repository; run Moka in one, or pass "
                     + "--skip-git-repo-check to work here anyway");
         }
-        Path lastMessageFile = checkedOutputFile(config);
+        Path lastMessageFile = checkedOutputFile(options, config);
         List<InputItem> items = input(config);
         JsonNode schema = options.outputSchema() == null ? null
                 : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
+        ResumeTarget target = target(resume, options);
         startup.hardened();
         try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
-                Session session = conversations.open(config, resume, new Face(ORIGINATOR, schema))) {
+                Session session = conversations.open(config, target, new Face(ORIGINATOR, schema))) {
             return drive(session, items, schema, lastMessageFile);
         }
     }
 
+    /** What {@code --ephemeral} makes of the conversation asked for: a new one is not recorded. */
+    static ResumeTarget target(ResumeTarget asked, ExecOptions options) throws UsageException {
+        if (!options.ephemeral()) {
+            return asked;
+        }
+        if (!(asked instanceof ResumeTarget.Fresh)) {
+            throw new UsageException("--ephemeral starts a conversation that leaves no record; it cannot continue a"
+                    + " recorded one (drop --ephemeral to resume)");
+        }
+        return new ResumeTarget.Unrecorded();
+    }
+
     /** {@code -o FILE}, checked before anything is sent: a run must not end unable to keep its answer. */
-    private Path checkedOutputFile(Config config) throws UsageException {
+    static Path checkedOutputFile(ExecOptions options, Config config) throws UsageException {
         if (options.outputLastMessage() == null) {
             return null;
         }
@@ -114,31 +127,19 @@ final class ExecRun {
     private int drive(Session session, List<InputItem> items, JsonNode schema, Path lastMessageFile)
             throws InterruptedException, IOException {
         EventPrinter printer = options.json() ? new JsonlPrinter(startup.out()) : new HumanPrinter(startup.out(),
-                startup.err(), Style.detect(startup.env()), session::recording);
+                startup.err(), style(), session::recording);
         session.submit(new Op.UserInput(items));
         while (true) {
             Event event = session.nextEvent();
             printer.print(event.msg());
-            switch (event.msg()) {
-                case EventMsg.TaskComplete done -> {
-                    return finish(done.lastAgentMessage(), schema, lastMessageFile);
+            switch (TurnEnd.of(event.msg())) {
+                case TurnEnd.Completed done -> {
+                    return finish(done.lastMessage(), schema, lastMessageFile);
                 }
-                case EventMsg.Error _, EventMsg.TurnAborted _ -> {
+                case TurnEnd.Failed _ -> {
                     return ExitCodes.FAILED;
                 }
-                case EventMsg.TokenCount _, EventMsg.SessionConfigured _, EventMsg.TaskStarted _,
-                        EventMsg.AgentMessageDelta _, EventMsg.AgentMessage _, EventMsg.UserMessage _,
-                        EventMsg.AgentReasoningDelta _, EventMsg.AgentReasoning _,
-                        EventMsg.AgentReasoningRawContentDelta _, EventMsg.ExecCommandBegin _,
-                        EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _, EventMsg.ExecApprovalRequest _,
-                        EventMsg.ApplyPatchApprovalRequest _, EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _,
-                        EventMsg.TurnDiff _, EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _,
-                        EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _,
-                        EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
-                        EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
-                        EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _,
-                        EventMsg.UndoCompleted _, EventMsg.HookStarted _, EventMsg.HookCompleted _,
-                        EventMsg.Unknown _ -> { }
+                case null -> { }
             }
         }
     }
@@ -157,15 +158,42 @@ final class ExecRun {
         return ExitCodes.OK;
     }
 
+    private Style style() {
+        return style(startup, options);
+    }
+
+    /** {@code --color}: auto (a terminal, no NO_COLOR) unless the person said always or never. */
+    static Style style(Startup startup, ExecOptions options) {
+        return switch (options.color() == null ? "auto" : options.color()) {
+            case "always" -> new Style(true);
+            case "never" -> Style.PLAIN;
+            default -> Style.detect(startup.env());
+        };
+    }
+
     private Config loadConfig() throws ConfigException, UsageException {
         return loadConfig(startup, options);
     }
 
     /** The configuration the flags in {@code options} ask for, over config.toml and the environment. */
     static Config loadConfig(Startup startup, ExecOptions options) throws ConfigException, UsageException {
+        return loadConfig(startup, options, options.config().loadOptions());
+    }
+
+    /** The same, with config.toml read as {@code how} says (a review's {@code review_model}). */
+    static Config loadConfig(Startup startup, ExecOptions options, LoadOptions how)
+            throws ConfigException, UsageException {
         Path cwd = options.cwd() == null ? startup.processCwd() : startup.processCwd().resolve(options.cwd());
         PermissionFlags.Choice permissions = options.permissions().resolve(cwd);
+        if (options.color() != null && !ExecOptions.COLOURS.contains(options.color())) {
+            throw new UsageException("--color " + TerminalText.sanitize(options.color()) + ": expected auto, always or"
+                    + " never");
+        }
         List<String> overrides = new ArrayList<>(options.overrides());
+        overrides.addAll(options.config().featureOverrides());
+        if (options.ephemeral()) {
+            overrides.add("history.persistence=\"none\"");
+        }
         if (options.search()) {
             overrides.add("web_search=\"live\"");
         }
@@ -179,7 +207,7 @@ final class ExecRun {
         var flags = new ConfigOverrides(options.model(), options.profile(), local, options.cwd(),
                 permissions.approval(), permissions.sandbox(), permissions.addDirs(), options.oss() || local != null);
         return ConfigLoader.load(MokaHome.resolve(startup.env()), overrides, flags, startup.env(),
-                startup.processCwd());
+                startup.processCwd(), how);
     }
 
     static boolean insideGitRepo(Path dir) {

@@ -69,7 +69,7 @@ final class InteractiveRun {
             var face = new Face(ORIGINATOR, null, true, true);
             // The conversations /new and /resume open later come from the same door, sharing its HTTP client.
             try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
-                    Session session = conversations.open(config, resume, face)) {
+                    Session session = conversations.open(config, ExecRun.target(resume, options), face)) {
                 Tui.run(session, target -> conversations.open(config, target, face), settings(config), models(config),
                         config.cwd(), config.mokaHome(), prompt, images, streams(), keys);
             }
@@ -161,6 +161,9 @@ final class InteractiveRun {
         }
         if (options.outputLastMessage() != null) {
             return "--output-last-message";
+        }
+        if (options.color() != null) {
+            return "--color";
         }
         return options.outputSchema() != null ? "--output-schema" : null;
     }

@@ -56,10 +56,13 @@ public final class Main {
         if (args.length == 0) {
             return true;
         }
+        if (CodexWords.lacking(args[0]) != null) {
+            return false;
+        }
         return switch (args[0]) {
             case "exec", "e", "resume" -> true;
             case "login", "logout", "models", "sandbox", "trust", "completion", "mcp", "mcp-server", "hooks",
-                    "help", "--help", "-h", "--version", "-V" -> false;
+                    "help", "--help", "-h", "--version", "-V", "sessions", "doctor" -> false;
             default -> true;
         };
     }

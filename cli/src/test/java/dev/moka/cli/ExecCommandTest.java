@@ -142,11 +142,11 @@ class ExecCommandTest extends ProcessFixture {
 
     @Test
     void unknownConfigKeysOnlyWarn() throws Exception {
-        Files.writeString(home.resolve("config.toml"), "model = \"gpt-5\"\n[notice]\nhide_full_access_warning = true\n");
+        Files.writeString(home.resolve("config.toml"), "model = \"gpt-5\"\n[colours]\nprompt = true\n");
         server.enqueue(Sse.response("r1").text("m1", "fine").completed());
         var result = MokaProcess.run(repo, env(), "exec", "hello");
         assertThat(result.exitCode()).as(result.stderr()).isZero();
-        assertThat(result.stderr()).contains("unknown key \"notice\"");
+        assertThat(result.stderr()).contains("unknown key \"colours\"");
     }
 
     @Test

@@ -232,6 +232,8 @@ class SubagentsExecTest extends ProcessFixture {
             assertExtends(parent.get(i - 1), parent.get(i));
         }
         assertThat(output(parent.get(1), "call_spawn")).isEqualTo(Json.parse("{\"task_name\":\"/root/greeter\"}"));
+        // fork_turns defaults to all: the child starts with the parent's conversation, then its task.
+        assertThat(child.getFirst().body()).contains("Have a greeter say hello.");
         JsonNode task = child.getFirst().input().getLast();
         assertThat(task.get("type").asString()).isEqualTo("agent_message");
         assertThat(task.get("author").asString()).isEqualTo("/root");

@@ -3,9 +3,11 @@ package dev.moka.cli.tui;
 import dev.moka.core.policy.ApprovalRequest;
 import dev.moka.core.policy.Decision;
 import dev.moka.core.session.ResumeTarget;
+import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
+import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -40,6 +42,10 @@ final class ChatApp {
     private boolean done;
     /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
     private ResumeTarget switchTo;
+    /** The review {@code /review} starts once its conversation is open; null when none. */
+    private ReviewPicker.Request review;
+    /** A command given as the first prompt ({@code moka resume} with no id), run once the session is configured. */
+    private String startCommand;
     private int frame;
 
     ChatApp(Engine engine, DisplaySettings display, Commands.Catalog catalog, FileFinder files,
@@ -50,7 +56,10 @@ final class ChatApp {
         this.history = new History(engine);
         this.files = files;
         this.commands = new Commands(engine, conversation, catalog, this::picking, () -> done = true,
-                target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome);
+                target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome, request -> {
+                    review = request;
+                    switchTo = new ResumeTarget.Fresh();
+                });
     }
 
     /** A command opened {@code picker}; null when it had nothing to list. */
@@ -78,13 +87,45 @@ final class ChatApp {
         mode = KeyMode.COMPOSING;
         conversation.restart();
         String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
-        conversation.notice((target instanceof ResumeTarget.ById byId ? "Resumed session " + byId.id()
-                : "Started a new conversation") + back, Cell.Notice.Kind.INFO);
+        String what = switch (target) {
+            case ResumeTarget.ById byId -> "Resumed session " + byId.id();
+            case ResumeTarget.Fork _ -> "Forked session " + previous + ": this copy goes on, the original stays as it"
+                    + " was";
+            case ResumeTarget.Fresh _ when review != null -> "Reviewing " + review.label() + " in a read-only"
+                    + " conversation of its own";
+            case ResumeTarget.Fresh _ -> "Started a new conversation";
+            case ResumeTarget.Latest _ -> "Resumed the latest session";
+            case ResumeTarget.Unrecorded _ -> "Started a new conversation that is not recorded";
+        };
+        conversation.notice(what + back, Cell.Notice.Kind.INFO);
+        if (review != null) {
+            startReview(review);
+            review = null;
+        }
+    }
+
+    /**
+     * A review reads and never writes: its conversation runs read-only with no approvals (a write is refused,
+     * not asked about), for this turn and every later one.
+     */
+    private void startReview(ReviewPicker.Request request) {
+        engine.submit(new Op.OverrideTurnContext(null, AskForApproval.NEVER, SandboxPolicy.readOnly(), null, null,
+                null));
+        conversation.info(conversation.info().withApproval(AskForApproval.NEVER.wire(),
+                SandboxPolicy.readOnly().mode().wire()));
+        conversation.sent(new Cell.Prompt("/review " + request.label()));
+        conversation.startTurn();
+        engine.submit(new Op.UserInput(List.of(new InputItem.Text(request.prompt()))));
     }
 
     void failedToSwitch(ResumeTarget target, String why) {
-        conversation.notice((target instanceof ResumeTarget.ById byId ? "Could not resume session " + byId.id()
-                : "Could not start a new conversation") + ": " + why, Cell.Notice.Kind.ERROR);
+        review = null;
+        conversation.notice((switch (target) {
+            case ResumeTarget.ById byId -> "Could not resume session " + byId.id();
+            case ResumeTarget.Fork _ -> "Could not fork this session";
+            case ResumeTarget.Fresh _, ResumeTarget.Unrecorded _, ResumeTarget.Latest _ ->
+                    "Could not start a new conversation";
+        }) + ": " + why, Cell.Notice.Kind.ERROR);
     }
 
     String sessionId() {
@@ -107,6 +148,10 @@ final class ChatApp {
         }
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
+        }
+        if (event instanceof EventMsg.SessionConfigured && startCommand != null) {
+            commands.run(startCommand);
+            startCommand = null;
         }
         if (conversation.pendingApproval() == null && mode instanceof KeyMode.Denying denying) {
             // The request went away with its turn: a half-typed reason must not answer the next one.
@@ -231,6 +276,11 @@ final class ChatApp {
                 picker.choose();
             }
             case ESC, CTRL_C -> mode = KeyMode.COMPOSING;
+            case TEXT -> {
+                if (picker.act(key.text()) && picker.isEmpty()) {
+                    mode = KeyMode.COMPOSING;
+                }
+            }
             default -> { }
         }
     }
@@ -346,6 +396,13 @@ final class ChatApp {
      */
     void start(String prompt, List<Path> images) {
         images.forEach(image -> composer.insert(attachments.attach(image) + " "));
+        // moka resume with no id starts on /resume's picker: a first prompt that names a command runs it, once
+        // the session says where it runs.
+        if (prompt != null && prompt.startsWith("/") && SlashCommand.named(prompt.substring(1).split("\\s+", 2)[0])
+                != null) {
+            startCommand = prompt.substring(1);
+            return;
+        }
         if (prompt != null && !prompt.isBlank()) {
             composer.insert(prompt.strip());
             String text = composer.take().strip();

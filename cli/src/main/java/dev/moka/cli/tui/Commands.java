@@ -36,10 +36,11 @@ final class Commands {
     private final List<CustomPrompt> prompts;
     private final Consumer<String> send;
     private final Supplier<String> sandboxMechanism;
+    private final ReviewPicker review;
 
     Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
             Consumer<ResumeTarget> switchTo, List<CustomPrompt> prompts, Consumer<String> send,
-            Supplier<String> sandboxMechanism, Path mokaHome) {
+            Supplier<String> sandboxMechanism, Path mokaHome, Consumer<ReviewPicker.Request> startReview) {
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
@@ -50,6 +51,7 @@ final class Commands {
         this.prompts = List.copyOf(prompts);
         this.send = send;
         this.sandboxMechanism = sandboxMechanism;
+        this.review = new ReviewPicker(conversation, openPicker, startReview);
     }
 
     List<CustomPrompt> prompts() {
@@ -81,6 +83,16 @@ final class Commands {
                     Cell.Notice.Kind.INFO);
             case NEW -> switchTo.accept(new ResumeTarget.Fresh());
             case RESUME -> openPicker.accept(ResumePicker.of(mokaHome, conversation, switchTo));
+            case FORK -> {
+                if (idle("/fork")) {
+                    fork();
+                }
+            }
+            case REVIEW -> {
+                if (idle("/review")) {
+                    review.run(parts.length > 1 ? parts[1] : "");
+                }
+            }
             case INIT -> init();
             case MCP -> {
                 engine.submit(new Op.ListMcpTools());
@@ -89,6 +101,29 @@ final class Commands {
             case HOOKS -> HooksView.show(conversation, openPicker, mokaHome);
             case QUIT -> quit.run();
         }
+    }
+
+    /**
+     * Whether no turn is running; a fork of a turn half done would copy half of it, and a review's conversation
+     * takes this one's place, which would end the turn.
+     */
+    private boolean idle(String command) {
+        if (conversation.turnRunning()) {
+            conversation.notice(command + " waits for the turn to finish (Esc interrupts it)",
+                    Cell.Notice.Kind.WARNING);
+            return false;
+        }
+        return true;
+    }
+
+    /** A copy of this conversation's rollout under a new id; the copy takes this one's place on screen. */
+    private void fork() {
+        String id = conversation.info().sessionId();
+        if (id == null || id.isEmpty()) {
+            conversation.notice("This session has no id yet; nothing to fork", Cell.Notice.Kind.WARNING);
+            return;
+        }
+        switchTo.accept(new ResumeTarget.Fork(new ResumeTarget.ById(id)));
     }
 
     private void sendPrompt(String text, String name) {

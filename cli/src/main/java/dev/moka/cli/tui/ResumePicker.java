@@ -1,7 +1,9 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.config.ConfigException;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Rollouts;
+import dev.moka.core.session.SessionArchive;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -11,7 +13,10 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** {@code /resume}: the recent conversations of this directory, newest first; the chosen one is reopened. */
+/**
+ * {@code /resume}: the recent conversations of this directory, newest first; the chosen one is reopened, {@code a}
+ * archives the selected one and {@code d} pressed twice deletes it.
+ */
 final class ResumePicker {
     /** More than a screen of choices is more than anyone scrolls through to go back. */
     private static final int MAX_SESSIONS = 30;
@@ -43,7 +48,28 @@ final class ResumePicker {
         }
         List<String> rows = sessions.stream().map(ResumePicker::row).toList();
         return new Picker("Resume a conversation of " + cwd, rows, 0,
-                chosen -> switchTo.accept(new ResumeTarget.ById(sessions.get(chosen).conversationId())));
+                chosen -> switchTo.accept(new ResumeTarget.ById(sessions.get(chosen).conversationId())),
+                List.of(new Picker.Action("a", "archive", false, index -> archive(mokaHome, conversation,
+                                sessions.get(index).conversationId(), false)),
+                        new Picker.Action("d", "delete", true, index -> archive(mokaHome, conversation,
+                                sessions.get(index).conversationId(), true))));
+    }
+
+    /**
+     * Archives (as {@code moka sessions archive} does) or deletes the session {@code id}, said on screen; true when
+     * it is gone from the list.
+     */
+    private static boolean archive(Path mokaHome, Conversation conversation, String id, boolean delete) {
+        try {
+            Path file = delete ? SessionArchive.delete(mokaHome, id) : SessionArchive.archive(mokaHome, id);
+            conversation.notice((delete ? "Deleted session " + id : "Archived session " + id + " (" + file
+                    + "; moka sessions unarchive " + id + " brings it back)"), Cell.Notice.Kind.INFO);
+            return true;
+        } catch (ConfigException | IOException e) {
+            conversation.notice("Could not " + (delete ? "delete" : "archive") + " session " + id + ": "
+                    + e.getMessage(), Cell.Notice.Kind.ERROR);
+            return false;
+        }
     }
 
     /** When, which, and the first line of what was asked: the id comes before the prompt so it is never cut. */

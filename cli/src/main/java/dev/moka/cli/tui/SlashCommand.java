@@ -13,6 +13,8 @@ enum SlashCommand {
     MENTION("mention", "mention a file (same as typing @)"),
     NEW("new", "start a new conversation"),
     RESUME("resume", "reopen an earlier conversation of this directory"),
+    FORK("fork", "continue in a copy of this conversation; this one stays as it is"),
+    REVIEW("review", "review changes in a read-only conversation of its own"),
     INIT("init", "ask Moka to write an AGENTS.md for this repository"),
     MCP("mcp", "list the MCP tools this session can call"),
     HOOKS("hooks", "review your hooks and trust them"),

@@ -43,7 +43,10 @@ public record AgentSettings(boolean enabled, int maxThreads, int maxDepth, long 
         ConfigNode.Table features = ConfigValues.table(root.get("features"));
         // Codex's feature flags: multi_agent = false turns the first tool set off, multi_agent_v2 picks the second.
         Boolean firstSet = features == null ? null : ConfigValues.bool(features.get("multi_agent"));
-        Boolean secondSet = features == null ? null : ConfigValues.bool(features.get("multi_agent_v2"));
+        // Codex takes multi_agent_v2 as a flag or as a table of its own with an `enabled` key.
+        ConfigNode v2 = features == null ? null : features.get("multi_agent_v2");
+        Boolean secondSet = v2 instanceof ConfigNode.Table table ? ConfigValues.bool(table.get("enabled"))
+                : ConfigValues.bool(v2);
         boolean second = Boolean.TRUE.equals(secondSet);
         SequencedMap<String, AgentRole> roles = new LinkedHashMap<>(roleFiles(mokaHome));
         if (agents == null) {

@@ -32,22 +32,45 @@ public final class ConfigLoader {
      */
     public static Config load(Path mokaHome, List<String> cliOverrides, ConfigOverrides flags,
             Map<String, String> env, Path processCwd) throws ConfigException {
+        return load(mokaHome, cliOverrides, flags, env, processCwd, LoadOptions.DEFAULT);
+    }
+
+    /** The configuration, with config.toml read (or left out, or checked strictly) as {@code options} say. */
+    public static Config load(Path mokaHome, List<String> cliOverrides, ConfigOverrides flags,
+            Map<String, String> env, Path processCwd, LoadOptions options) throws ConfigException {
         Path home = mokaHome.toAbsolutePath().normalize();
-        return load(TomlSource.readFile(home.resolve(CONFIG_FILE)), home, cliOverrides, flags, env, processCwd);
+        Path file = home.resolve(CONFIG_FILE);
+        ConfigNode.Table tree = options.ignoreUserConfig()
+                ? ConfigNode.Table.empty(Origin.file(file, new KeyLines(""), List.of()), List.of())
+                : TomlSource.readFile(file);
+        return load(tree, home, cliOverrides, flags, env, processCwd, options);
     }
 
     /** The configuration from {@code file}, the tree read from {@code home}'s config.toml. */
     static Config load(ConfigNode.Table file, Path home, List<String> cliOverrides, ConfigOverrides flags,
             Map<String, String> env, Path processCwd) throws ConfigException {
-        ConfigNode.Table root = file;
-        for (String override : cliOverrides) {
-            root = TomlSource.applyOverride(root, override);
-        }
+        return load(file, home, cliOverrides, flags, env, processCwd, LoadOptions.DEFAULT);
+    }
+
+    private static Config load(ConfigNode.Table file, Path home, List<String> cliOverrides, ConfigOverrides flags,
+            Map<String, String> env, Path processCwd, LoadOptions options) throws ConfigException {
+        ConfigNode.Table withOverrides = withOverrides(file, cliOverrides);
+        Sourced<String> profile = profileName(withOverrides, flags);
+        Path profileFile = ProfileFiles.of(home, profile == null ? null : profile.value());
+        ConfigNode.Table root = profileFile == null ? withOverrides
+                : withOverrides(ProfileFiles.overlay(file, TomlSource.readFile(profileFile)), cliOverrides);
         List<String> warnings = KnownKeys.warnings(root);
+        if (options.strictConfig() && !warnings.isEmpty()) {
+            throw new ConfigException(warnings.getFirst().replace("\" ignored", "\"") + " (--strict-config refuses"
+                    + " keys that neither Moka nor Codex knows; remove it or fix its spelling)");
+        }
         Path cwd = resolveCwd(flags.cwd(), processCwd);
+        ProfileChoice chosen = activeProfile(root, profile, profileFile, home);
+        warnings = Stream.concat(warnings.stream(), chosen.warnings().stream()).toList();
 
         Settings settings = Settings.read(root, home)
-                .overlay(activeProfile(root, flags, home))
+                .overlay(chosen.settings())
+                .overlay(reviewModel(root, options))
                 .overlay(Settings.fromFlags(flags));
         Sourced<String> providerId = providerId(root, settings, flags);
         if (flags.oss() && flags.model() == null) {
@@ -113,12 +136,40 @@ public final class ConfigLoader {
                 : new Sourced<>(Providers.OPENAI, "model_provider");
     }
 
-    /**
-     * The settings of the profile named by the {@code --profile} flag or the {@code profile} key. Every
-     * profile is read, so a mistake in one that is not active still shows up.
-     */
-    private static Settings activeProfile(ConfigNode.Table root, ConfigOverrides flags, Path home)
+    /** Codex's {@code review_model}: the model of a review, over the profile's, under {@code -m}. */
+    private static Settings reviewModel(ConfigNode.Table root, LoadOptions options) throws ConfigException {
+        String model = options.review() ? ConfigValues.string(root.get("review_model")) : null;
+        return model == null || model.isBlank() ? Settings.EMPTY : Settings.ofModel(model);
+    }
+
+    private static ConfigNode.Table withOverrides(ConfigNode.Table root, List<String> cliOverrides)
             throws ConfigException {
+        ConfigNode.Table out = root;
+        for (String override : cliOverrides) {
+            out = TomlSource.applyOverride(out, override);
+        }
+        return out;
+    }
+
+    /** The profile the {@code --profile} flag or the {@code profile} key names, or null. */
+    private static Sourced<String> profileName(ConfigNode.Table root, ConfigOverrides flags) throws ConfigException {
+        if (flags.profile() != null) {
+            return new Sourced<>(flags.profile(), Origin.FLAGS.location() + ": profile");
+        }
+        ConfigNode node = root.get("profile");
+        return Sourced.of(ConfigValues.string(node), node);
+    }
+
+    /** The settings a profile table adds, and what to say about the choice. */
+    private record ProfileChoice(Settings settings, List<String> warnings) {}
+
+    /**
+     * The settings of the chosen profile. A profile file ({@code NAME.config.toml}) is already laid over the tree;
+     * when a {@code [profiles.NAME]} table exists as well, the file wins (it is the form Codex reads) and the table
+     * is left out, said in a warning. Every table is read, so a mistake in one that is not active still shows up.
+     */
+    private static ProfileChoice activeProfile(ConfigNode.Table root, Sourced<String> name, Path profileFile,
+            Path home) throws ConfigException {
         ConfigNode.Table profiles = ConfigValues.table(root.get("profiles"));
         Map<String, Settings> byName = new LinkedHashMap<>();
         if (profiles != null) {
@@ -126,24 +177,26 @@ public final class ConfigLoader {
                 byName.put(entry.getKey(), Settings.read(ConfigValues.table(entry.getValue()), home));
             }
         }
-        ConfigNode profileNode = root.get("profile");
-        String fromFile = ConfigValues.string(profileNode);
-        Sourced<String> name = flags.profile() != null
-                ? new Sourced<>(flags.profile(), Origin.FLAGS.location() + ": profile")
-                : Sourced.of(fromFile, profileNode);
         if (name == null) {
-            return Settings.EMPTY;
+            return new ProfileChoice(Settings.EMPTY, List.of());
         }
         Settings chosen = byName.get(name.value());
+        String table = "[" + TomlReader.joinKeys(List.of("profiles", name.value())) + "]";
+        if (profileFile != null) {
+            return new ProfileChoice(Settings.EMPTY, chosen == null ? List.of() : List.of("profile "
+                    + ConfigValues.quote(name.value()) + " is defined twice, by " + profileFile + " and by the "
+                    + table + " table of " + CONFIG_FILE + "; the file wins and the table is not used"));
+        }
         if (chosen == null) {
             String known = byName.isEmpty()
                     ? "no profiles are defined"
                     : "defined profiles: " + byName.keySet().stream().map(ConfigValues::quote)
                             .collect(Collectors.joining(", "));
             throw name.error("no profile named " + ConfigValues.quote(name.value()) + " (" + known
-                    + "); add a [" + TomlReader.joinKeys(List.of("profiles", name.value())) + "] table to " + CONFIG_FILE);
+                    + "); add a " + table + " table to " + CONFIG_FILE + " or write the profile's keys to "
+                    + home.resolve(name.value() + ".config.toml"));
         }
-        return chosen;
+        return new ProfileChoice(chosen, List.of());
     }
 
     private static Path resolveCwd(Path flagCwd, Path processCwd) throws ConfigException {

@@ -6,8 +6,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The keys Moka reads. A Codex config.toml holds many more (notice, features, ...): those are
- * warned about once each and otherwise ignored, so the same file serves both tools.
+ * The keys Moka reads. A Codex config.toml holds many more (notice, otel, ...): those Codex accepts
+ * ({@link CodexKeys}) are ignored without a word, so the same file serves both tools; a key neither knows is
+ * warned about once, or refused under {@code --strict-config}.
  */
 final class KnownKeys {
 
@@ -18,7 +19,7 @@ final class KnownKeys {
             "model_supports_reasoning_summaries", "model_catalog",
             "services", "oauth_providers", "web_search", "shell_environment_policy", "tools", "sandbox_linux",
             "max_processes",
-            "projects", "oss_provider", "mcp_servers", "features", "code_mode", "agents", "hooks");
+            "projects", "oss_provider", "mcp_servers", "features", "code_mode", "agents", "hooks", "review_model");
 
     static final Set<String> SANDBOX_WORKSPACE_WRITE = Set.of("writable_roots", "network_access",
             "exclude_tmpdir_env_var", "exclude_slash_tmp", "allow_git_writes");
@@ -63,17 +64,7 @@ final class KnownKeys {
                 case "model_catalog" -> forEachTable(node, model -> unknown(model, ModelEntry.KEYS, out));
                 case "tools" -> knownTable(node, ToolSettings.TOOLS_KEYS, out);
                 case "code_mode" -> knownTable(node, CodeModeLimits.KEYS, out);
-                case "agents" -> {
-                    if (node instanceof ConfigNode.Table agents) {
-                        for (var key : agents.entries().entrySet()) {
-                            if (key.getValue() instanceof ConfigNode.Table role) {
-                                unknown(role, AgentSettings.ROLE_KEYS, out);
-                            } else if (!AgentSettings.KEYS.contains(key.getKey())) {
-                                out.add(warning(key.getValue()));
-                            }
-                        }
-                    }
-                }
+                case "features" -> knownTable(node, Set.of(), out);
                 case "tui" -> knownTable(node, TuiSettings.TUI_KEYS, out);
                 case "mcp_servers" -> forEachTable(node, server -> {
                     unknown(server, McpServersReader.SERVER_KEYS, out);
@@ -82,7 +73,8 @@ final class KnownKeys {
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())
                             && !ContextSettingsReader.TOP_LEVEL_KEYS.contains(entry.getKey())
-                            && !TuiSettings.TOP_LEVEL_KEYS.contains(entry.getKey())) {
+                            && !TuiSettings.TOP_LEVEL_KEYS.contains(entry.getKey())
+                            && !CodexKeys.accepts(node.path())) {
                         out.add(warning(node));
                     }
                 }
@@ -109,7 +101,7 @@ final class KnownKeys {
 
     private static void unknown(ConfigNode.Table table, Set<String> known, List<String> out) {
         for (var entry : table.entries().entrySet()) {
-            if (!known.contains(entry.getKey())) {
+            if (!known.contains(entry.getKey()) && !CodexKeys.accepts(entry.getValue().path())) {
                 out.add(warning(entry.getValue()));
             }
         }

@@ -49,8 +49,15 @@ public record ToolSettings(ShellEnvironmentPolicy environmentPolicy, ShellToolTy
                 CodeModeLimits.read(ConfigValues.table(root.get("code_mode"))), AgentSettings.read(root, mokaHome));
     }
 
-    /** Codex's {@code [features]} table holds many flags of its own; only {@code code_mode} is Moka's. */
+    /**
+     * Codex's {@code [features]} table holds many flags of its own; only {@code code_mode} is Moka's. Codex writes
+     * it as a boolean ({@code --enable code_mode} too), which means on or off here.
+     */
     private static CodeModeSetting codeMode(ConfigNode.Table features) throws ConfigException {
+        if (features != null && features.get("code_mode") instanceof ConfigNode.Value v
+                && v.value() instanceof Boolean b) {
+            return b ? CodeModeSetting.ON : CodeModeSetting.OFF;
+        }
         CodeModeSetting setting = features == null ? null : ConfigValues.choice(features.get("code_mode"),
                 CodeModeSetting.class);
         return setting != null ? setting : CodeModeSetting.AUTO;

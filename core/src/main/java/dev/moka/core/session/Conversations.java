@@ -40,6 +40,7 @@ import dev.moka.core.log.SecretRedactor;
 import dev.moka.core.tools.ToolRouter;
 import dev.moka.core.tools.code.ScriptStore;
 import dev.moka.protocol.EventMsg;
+import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.SandboxPolicy;
 import dev.moka.core.sandbox.SandboxLauncher;
@@ -219,22 +220,18 @@ public final class Conversations implements AutoCloseable {
     private Opened openRollout(Config config, ResumeTarget target, Face face, List<EventMsg> notices, MokaLog log,
             AgentLineage lineage) throws ConfigException, IOException {
         Path home = config.mokaHome();
-        Path sessions = home.resolve("sessions");
         Path file = switch (target) {
             case ResumeTarget.Fresh ignored -> null;
-            case ResumeTarget.Latest ignored -> {
-                Rollouts.Found found = Rollouts.latest(home, config.cwd()).orElseThrow(() -> new ConfigException(
-                        "no recorded session to resume under " + sessions));
-                notices.add(found.sameDirectory()
-                        ? new EventMsg.BackgroundEvent("resuming the latest session of " + config.cwd() + ": "
-                                + found.conversationId())
-                        : new EventMsg.Warning("no session was recorded in " + config.cwd() + "; resuming the latest "
-                                + "one, " + found.conversationId() + ", started in " + found.cwd()));
-                yield found.file();
-            }
-            case ResumeTarget.ById byId -> Rollouts.findById(home, byId.id()).orElseThrow(() -> new ConfigException(
-                    "no recorded session with id " + byId.id() + " under " + sessions));
+            case ResumeTarget.Unrecorded ignored -> null;
+            case ResumeTarget.Latest ignored -> latest(config, notices);
+            case ResumeTarget.ById byId -> byId(home, byId.id());
+            case ResumeTarget.Fork fork -> RolloutFork.copy(home, fork.source() instanceof ResumeTarget.ById byId
+                    ? byId(home, byId.id()) : latest(config, notices), Uuids.v7(), Instant.now(),
+                    lineage == null ? Json.object() : lineage.metaFields());
         };
+        if (target instanceof ResumeTarget.Unrecorded) {
+            return new Opened(Uuids.v7(), List.of(), null, List.of(), RolloutRecorder.discarding(), Map.of());
+        }
         if (file == null) {
             String id = Uuids.v7();
             return new Opened(id, List.of(), null, List.of(), newRollout(id, config, face, notices, log, lineage),
@@ -244,6 +241,24 @@ public final class Conversations implements AutoCloseable {
         recorded.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
         return new Opened(recorded.conversationId(), recorded.items(), recorded.lastContext(), recorded.turns(),
                 RolloutRecorder.append(file), recorded.scriptValues());
+    }
+
+    /** The latest session with a conversation in it (of this directory, else of any), said as a notice. */
+    private static Path latest(Config config, List<EventMsg> notices) throws ConfigException, IOException {
+        Rollouts.Found found = Rollouts.latestConversation(config.mokaHome(), config.cwd()).orElseThrow(
+                () -> new ConfigException("no recorded session to resume under " + config.mokaHome().resolve(
+                        "sessions")));
+        notices.add(found.sameDirectory()
+                ? new EventMsg.BackgroundEvent("resuming the latest session of " + config.cwd() + ": "
+                        + found.conversationId())
+                : new EventMsg.Warning("no session was recorded in " + config.cwd() + "; resuming the latest "
+                        + "one, " + found.conversationId() + ", started in " + found.cwd()));
+        return found.file();
+    }
+
+    private static Path byId(Path home, String id) throws ConfigException, IOException {
+        return Rollouts.findById(home, id).orElseThrow(() -> new ConfigException(
+                "no recorded session with id " + id + " under " + home.resolve("sessions")));
     }
 
     /** A new rollout; one that cannot be created (a full disk) leaves the conversation in memory, said once. */
@@ -341,7 +356,9 @@ public final class Conversations implements AutoCloseable {
                 AgentSettings.AgentRole role = request.role() == null ? null : settings.roles().get(request.role());
                 Config childConfig = config.forChild(model != null ? model : settings.defaultModel(), effort,
                         role == null ? null : role.developerInstructions());
-                return openChild(childConfig, new ResumeTarget.Fresh(), childFace, child);
+                ResumeTarget target = request.fork() ? new ResumeTarget.Fork(new ResumeTarget.ById(child.parentId()))
+                        : new ResumeTarget.Fresh();
+                return openChild(childConfig, target, childFace, child);
             }
 
             @Override

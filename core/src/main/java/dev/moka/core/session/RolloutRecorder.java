@@ -65,9 +65,8 @@ public final class RolloutRecorder implements AutoCloseable {
      * file is removed again, so no empty rollout is left to trip up a later resume.
      */
     public static RolloutRecorder create(Path mokaHome, SessionMeta meta, Instant now) throws IOException {
-        Path dir = mokaHome.resolve("sessions").resolve(DAY_DIRS.format(now));
-        Files.createDirectories(dir);
-        Path file = dir.resolve("rollout-" + FILE_TIME.format(now) + "-" + meta.id() + ".jsonl");
+        Path file = fileFor(mokaHome, meta.id(), now);
+        Files.createDirectories(file.getParent());
         return Uninterruptible.call("moka-rollout-create", () -> {
             FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE, StandardOpenOption.READ), PosixFilePermissions.asFileAttribute(
@@ -84,6 +83,12 @@ public final class RolloutRecorder implements AutoCloseable {
                 throw e;
             }
         });
+    }
+
+    /** Where the rollout of conversation {@code id} started at {@code now} lives. */
+    static Path fileFor(Path mokaHome, String id, Instant now) {
+        return mokaHome.resolve("sessions").resolve(DAY_DIRS.format(now))
+                .resolve("rollout-" + FILE_TIME.format(now) + "-" + id + ".jsonl");
     }
 
     /**

@@ -80,6 +80,27 @@ public final class Rollouts {
     }
 
     /**
+     * The latest session in which something was asked ({@code /new} leaves an empty one behind), of {@code cwd}
+     * first, else of any directory; when none has a prompt, the latest of all as {@link #latest} finds it.
+     */
+    public static Optional<Found> latestConversation(Path mokaHome, Path cwd) throws IOException {
+        Found elsewhere = null;
+        for (Path file : newestFirst(mokaHome)) {
+            Optional<Found> found = meta(file, cwd);
+            if (found.isEmpty() || firstPrompt(file) == null) {
+                continue;
+            }
+            if (found.get().sameDirectory()) {
+                return found;
+            }
+            if (elsewhere == null) {
+                elsewhere = found.get();
+            }
+        }
+        return elsewhere != null ? Optional.of(elsewhere) : latest(mokaHome, cwd);
+    }
+
+    /**
      * A conversation as a resume picker lists it: when it started (ISO-8601, as recorded), its first prompt
      * (the person's first message, blank-trimmed) and its id.
      */

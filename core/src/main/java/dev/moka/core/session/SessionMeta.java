@@ -19,7 +19,7 @@ public record SessionMeta(String id, String timestamp, String cwd, String origin
         this(id, timestamp, cwd, originator, cliVersion, modelProvider, model, null, null, null, null, null);
     }
 
-    /** This conversation's first line as a child of {@code lineage}'s parent. */
+    /** This conversation's first line as a child of {@code lineage}'s parent (the fields of its metaFields). */
     SessionMeta childOf(AgentLineage lineage) {
         return new SessionMeta(id, timestamp, cwd, originator, cliVersion, modelProvider, model, lineage.parentId(),
                 "subagent", lineage.depth(), lineage.nickname(), lineage.role());

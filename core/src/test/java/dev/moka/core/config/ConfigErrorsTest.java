@@ -172,7 +172,8 @@ class ConfigErrorsTest extends ConfigFixture {
                 """);
 
         assertThatThrownBy(t::load).hasMessage(t.configFile() + ":1: profile: no profile named \"wrok\""
-                + " (defined profiles: \"work\", \"play\"); add a [profiles.wrok] table to config.toml");
+                + " (defined profiles: \"work\", \"play\"); add a [profiles.wrok] table to config.toml or write the"
+                + " profile's keys to " + t.home().resolve("wrok.config.toml"));
         assertThatThrownBy(() -> t.load(TestHome.flags(null, "x", null)))
                 .hasMessageStartingWith("command line: profile: no profile named \"x\"");
     }

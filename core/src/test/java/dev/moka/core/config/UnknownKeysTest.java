@@ -1,12 +1,13 @@
 package dev.moka.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
 class UnknownKeysTest extends ConfigFixture {
     @Test
-    void realisticCodexConfigLoadsWithOneWarningPerUnknownKey() throws Exception {
+    void realisticCodexConfigLoadsWithoutAWarningForKeysCodexAccepts() throws Exception {
         t.write("""
                 model = "gpt-5-codex"
                 model_reasoning_effort = "high"
@@ -47,9 +48,12 @@ class UnknownKeysTest extends ConfigFixture {
                 requires_openai_auth = true
                 request_max_retries = 6
 
+                supports_websockets = true
+
                 [profiles.ci]
                 model = "o3"
                 tools = { web_search = true }
+                colour_theme = "dark"
                 """);
 
         Config config = t.load();
@@ -62,27 +66,42 @@ class UnknownKeysTest extends ConfigFixture {
         assertThat(config.context().historyPersistence()).isTrue();
         assertThat(config.tui().hideAgentReasoning()).isTrue();
         assertThat(config.tui().notifications()).hasSize(2);
-        assertThat(config.warnings()).containsExactly(
-                file + ":10: unknown key \"tui.animations\" ignored",
-                file + ":37: unknown key \"model_providers.openai.requires_openai_auth\" ignored",
-                file + ":42: unknown key \"profiles.ci.tools\" ignored");
+        assertThat(config.warnings()).containsExactly(file + ":45: unknown key \"profiles.ci.colour_theme\" ignored");
     }
 
     @Test
     void unknownKeyFromCliOverrideIsAWarningToo() throws Exception {
-        Config config = t.load("notice.hide_full_access_warning=true");
+        Config config = t.load("colour_theme=\"dark\"", "notice.hide_full_access_warning=true");
 
-        assertThat(config.warnings()).containsExactly("-c notice.hide_full_access_warning: unknown key \"notice\""
-                + " ignored");
+        assertThat(config.warnings()).containsExactly("-c colour_theme: unknown key \"colour_theme\" ignored");
     }
 
     @Test
-    void badValuesUnderUnknownKeysAreNotChecked() throws Exception {
+    void valuesUnderKeysMokaDoesNotReadAreNotChecked() throws Exception {
         t.write("""
                 [notice]
                 hide_full_access_warning = 42
+                [colours]
+                prompt = 7
                 """);
 
-        assertThat(t.load().warnings()).hasSize(1);
+        assertThat(t.load().warnings()).containsExactly(t.configFile() + ":3: unknown key \"colours\" ignored");
+    }
+
+    @Test
+    void strictConfigRefusesAKeyNeitherMokaNorCodexKnows() throws Exception {
+        t.write("""
+                model = "gpt-5.1-codex"
+                [tui]
+                notifications = true
+                animations = false
+                colour = "red"
+                """);
+
+        assertThatThrownBy(() -> ConfigLoader.load(t.home(), java.util.List.of(), ConfigOverrides.NONE,
+                java.util.Map.of(), t.cwd(), new LoadOptions(false, true, false)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(t.configFile() + ":5: unknown key \"tui.colour\" (--strict-config refuses keys that"
+                        + " neither Moka nor Codex knows; remove it or fix its spelling)");
     }
 }

@@ -108,7 +108,8 @@ public final class CollaborationTools {
             var task = TeamMessages.encrypted(TeamMessages.Kind.NEW_TASK, path, agents.path(), path, params.message());
             try {
                 Subagents.Spawned spawned = agents.spawn(new Subagents.SpawnRequest(new AgentInput.FromAgent(task),
-                        path, params.model(), params.reasoningEffort(), null, context.hooks()));
+                        path, params.model(), params.reasoningEffort(), null, !"none".equals(params.forkTurns()),
+                        context.hooks()));
                 CollabEvents.tell(context, call, agents, List.of(spawned.id()), null, true);
                 return ToolResult.ok(Json.object().put("task_name", path).toString(), "", "spawned " + path);
             } catch (Subagents.AgentException e) {

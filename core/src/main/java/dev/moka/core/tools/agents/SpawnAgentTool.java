@@ -75,7 +75,8 @@ final class SpawnAgentTool implements TypedTool<SpawnAgentTool.Params> {
         }
         try {
             Subagents.Spawned spawned = agents.spawn(new Subagents.SpawnRequest(new AgentInput.Text(task), null,
-                    params.model(), params.reasoningEffort(), params.agentType(), context.hooks()));
+                    params.model(), params.reasoningEffort(), params.agentType(),
+                    Boolean.TRUE.equals(params.forkContext()), context.hooks()));
             CollabEvents.tell(context, call, agents, List.of(spawned.id()), task, true);
             return ToolResult.ok(Json.object().put("agent_id", spawned.id()).put("nickname", spawned.nickname())
                     .toString(), "", "spawned " + spawned.nickname());

@@ -51,10 +51,12 @@ public interface Subagents {
 
     /**
      * What {@code spawn_agent} asked for: the first input, the name to give the child (null: Moka picks a
-     * nickname), and what to change of the parent's (null fields inherit); {@code hooks} are the parent turn's,
-     * told when the child starts and stops.
+     * nickname), and what to change of the parent's (null fields inherit); with {@code fork} the child starts with
+     * a copy of the parent's conversation so far; {@code hooks} are the parent turn's, told when the child starts
+     * and stops.
      */
-    record SpawnRequest(AgentInput input, String name, String model, String effort, String role, TurnHooks hooks) {}
+    record SpawnRequest(AgentInput input, String name, String model, String effort, String role, boolean fork,
+            TurnHooks hooks) {}
 
     /** The new child's id and the name people see. */
     record Spawned(String id, String nickname) {}
