@@ -4,7 +4,6 @@ import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.auth.OAuthException;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -12,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +24,9 @@ import tools.jackson.databind.json.JsonMapper;
 final class McpTransports {
     /** The SDK's types carry their own Jackson annotations, so they get a plain mapper, not Moka's snake_case one. */
     static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(JsonMapper.shared());
+
+    /** How long ending a session (its DELETE) may take. */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private McpTransports() {}
 
@@ -61,17 +64,13 @@ final class McpTransports {
                     .ifPresent(token -> headers.put("Authorization", "Bearer " + token));
         }
         Map<String, String> sent = Map.copyOf(headers);
-        URI uri = URI.create(http.url());
-        String endpoint = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        if (uri.getRawQuery() != null) {
-            endpoint += "?" + uri.getRawQuery();
+        URI uri;
+        try {
+            uri = URI.create(http.url());
+        } catch (IllegalArgumentException e) {
+            throw new NotStartable("its url, \"" + http.url() + "\", is not a valid URL");
         }
-        return HttpClientStreamableHttpTransport.builder(uri.getScheme() + "://" + uri.getRawAuthority())
-                .endpoint(endpoint)
-                .jsonMapper(MAPPER)
-                .addHttpRequestCustomizer((request, method, target, body, context) ->
-                        sent.forEach(request::setHeader))
-                .build();
+        return new StreamableHttpTransport(name, launch.http().get(), uri, MAPPER, () -> sent, CONNECT_TIMEOUT);
     }
 
     /**
