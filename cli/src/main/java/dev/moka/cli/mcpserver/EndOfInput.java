@@ -7,23 +7,33 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Standard input, watched for its end: the client closing it is how a stdio MCP server is told to stop, and the
- * SDK's transport only stops reading then, so the server learns it here.
+ * SDK's transport only stops reading then, so the server learns it here. The requests read are counted on the
+ * way, so the server can answer them all before it stops.
  */
 final class EndOfInput extends FilterInputStream {
     private final CountDownLatch ended = new CountDownLatch(1);
+    private final RequestsInFlight.Lines lines;
 
-    EndOfInput(InputStream in) {
+    /** {@code requests} learns of each request read. */
+    EndOfInput(InputStream in, RequestsInFlight requests) {
         super(in);
+        this.lines = new RequestsInFlight.Lines(requests::read);
     }
 
     @Override
     public int read() throws IOException {
-        return watched(super::read);
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
-        return watched(() -> super.read(buffer, offset, length));
+        int n = watched(() -> super.read(buffer, offset, length));
+        if (n > 0) {
+            lines.accept(buffer, offset, n);
+        }
+        return n;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.moka.core.session.Conversations;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +19,9 @@ import java.util.Map;
  * starts; everything after goes to {@code $MOKA_HOME/log/moka.log}.
  */
 public final class McpServerCommand {
+    /** How long the requests still open when the input ends get to be answered before the server stops. */
+    private static final Duration LAST_ANSWERS = Duration.ofSeconds(10);
+
     private McpServerCommand() {}
 
     /**
@@ -36,14 +40,20 @@ public final class McpServerCommand {
         // Every conversation the client starts shares the process's HTTP client, closed once they all are.
         var engine = new Conversations(env, processCwd, http);
         var conversations = new OpenConversations(engine, configs);
-        var input = new EndOfInput(in);
+        var requests = new RequestsInFlight();
+        var input = new EndOfInput(in, requests);
         // A stray print to System.out would break the JSON-RPC stream the client reads: stdout is the transport's.
         System.setOut(err);
-        try (var server = McpStdioServer.start(input, out, new MokaTools(conversations, log))) {
+        try (var server = McpStdioServer.start(input, requests.watching(out), new MokaTools(conversations, log))) {
             log.debug("mcp-server: serving on stdio in " + processCwd);
             input.await();
             log.debug("mcp-server: standard input ended; closing the conversations");
+            // Closing them ends the turns of the calls in flight, which then answer; every request gets its answer.
             conversations.closeAll();
+            if (!requests.awaitAnswered(LAST_ANSWERS)) {
+                log.debug("mcp-server: some requests were still unanswered " + LAST_ANSWERS.toSeconds() + " s after"
+                        + " the input ended");
+            }
             return 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
