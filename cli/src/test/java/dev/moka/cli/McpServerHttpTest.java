@@ -47,7 +47,7 @@ class McpServerHttpTest extends ProcessFixture {
     void theConformanceSuitesApplicableServerScenariosPass() throws Exception {
         String url = start(Map.of());
 
-        ConformanceSuite.Run run = ConformanceSuite.run(repo, List.of("server", "--url", url));
+        ConformanceSuite.Run run = ConformanceSuite.run(repo, "server", List.of("server", "--url", url));
 
         run.scenarios().forEach((scenario, outcome) -> System.out.println("conformance server " + outcome.charAt(0)
                 + " " + scenario));

@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
@@ -47,6 +49,11 @@ final class StreamableHttpTransport implements McpClientTransport {
     private volatile String protocolVersion;
     private volatile Object initializeId;
     private volatile boolean closed;
+    /**
+     * The SSE bodies being read: closing the transport closes them, since an exchange still open would hold up
+     * the HTTP client's own close (it waits for every exchange), and so Moka's exit.
+     */
+    private final Set<InputStream> open = ConcurrentHashMap.newKeySet();
 
     StreamableHttpTransport(String name, HttpClient http, URI uri, McpJsonMapper mapper,
             Supplier<Map<String, String>> headers, Duration connectTimeout) {
@@ -158,12 +165,26 @@ final class StreamableHttpTransport implements McpClientTransport {
     }
 
     private SseReader.Outcome read(InputStream stream, Object requestId, SseReader.Position from) {
+        open.add(stream);
+        if (closed) {
+            closeQuietly(stream);
+        }
         try (stream) {
             return SseReader.read(stream, from, data -> deliver(data) && requestId != null
                     && answers(data, requestId));
         } catch (IOException e) {
             // A broken connection ends the stream like a closed one: it is resumed from the last event seen.
             return new SseReader.Outcome(from, false);
+        } finally {
+            open.remove(stream);
+        }
+    }
+
+    private static void closeQuietly(InputStream stream) {
+        try {
+            stream.close();
+        } catch (IOException e) {
+            // It is being given up on.
         }
     }
 
@@ -280,6 +301,7 @@ final class StreamableHttpTransport implements McpClientTransport {
             return;
         }
         closed = true;
+        open.forEach(StreamableHttpTransport::closeQuietly);
         if (sessionId != null) {
             try {
                 drain(send(request().timeout(connectTimeout).DELETE().build()));
