@@ -53,8 +53,9 @@ final class ConformanceClient {
         Call call = call(scenario);
         try (var model = MockResponsesServer.start()) {
             if (call != null) {
+                // The model knows a tool by its name with '-' turned into '_', as Codex does.
                 model.enqueue(Sse.response("r1").created().functionCall("call_1", "mcp__" + SERVER + "__"
-                        + call.tool(), call.arguments()).completed());
+                        + call.tool().replace('-', '_'), call.arguments()).completed());
             }
             model.enqueue(Sse.response("r2").created().text("m1", "done").completed());
             Map<String, String> env = MokaProcess.env(home, model.url());

@@ -190,7 +190,7 @@ final class McpAuthDiscovery {
         return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
     }
 
-    private static Optional<String> scope(String header) {
+    static Optional<String> scope(String header) {
         Matcher matcher = SCOPE.matcher(header);
         return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
     }

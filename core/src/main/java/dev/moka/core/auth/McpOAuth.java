@@ -67,8 +67,20 @@ public final class McpOAuth {
      */
     public Path login(String server, String url, McpServerOAuth configured, String clientSecret, Prompt prompt)
             throws OAuthException, InterruptedException {
+        return login(server, url, configured, clientSecret, prompt, null);
+    }
+
+    /**
+     * The sign-in of {@link #login(String, String, McpServerOAuth, String, Prompt)}, asking for {@code scope}
+     * instead of the one discovery finds when it is not null: the wider scope a server asked for during a session.
+     */
+    public Path login(String server, String url, McpServerOAuth configured, String clientSecret, Prompt prompt,
+            String scope) throws OAuthException, InterruptedException {
         Path file = store.file(server);
-        McpAuthEndpoints endpoints = new McpAuthDiscovery(http).discover(url);
+        McpAuthEndpoints discovered = new McpAuthDiscovery(http).discover(url);
+        McpAuthEndpoints endpoints = scope == null ? discovered : new McpAuthEndpoints(discovered.resource(),
+                discovered.authorizationEndpoint(), discovered.tokenEndpoint(), discovered.registrationEndpoint(),
+                scope, discovered.authMethods(), discovered.metadataDocuments());
         Pkce pkce = Pkce.create();
         String state = Pkce.random(16);
         try (LoopbackRedirect redirect = LoopbackRedirect.open(state)) {
@@ -121,6 +133,11 @@ public final class McpOAuth {
         }
         return register(endpoints, redirectUri);
     }
+    /** The scope a server's {@code WWW-Authenticate} challenge asks for (a 403's {@code insufficient_scope}). */
+    public static Optional<String> challengedScope(String challenge) {
+        return McpAuthDiscovery.scope(challenge);
+    }
+
     /** Forgets the token of {@code server}; false when there was none. */
     public boolean logout(String server) throws IOException {
         return store.remove(server);

@@ -44,6 +44,8 @@ final class StreamableHttpTransport implements McpClientTransport {
     /** The headers every request carries (configured ones and the bearer token), read anew for each request. */
     private final Supplier<Map<String, String>> headers;
     private final Duration connectTimeout;
+    /** Signs in again when the server refuses the token (null: nobody can, and the refusal is the answer). */
+    private final Reauthorizer reauthorizer;
     private volatile Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
     private volatile String sessionId;
     private volatile String protocolVersion;
@@ -55,14 +57,20 @@ final class StreamableHttpTransport implements McpClientTransport {
      */
     private final Set<InputStream> open = ConcurrentHashMap.newKeySet();
 
+    /** Gets a token the server may take, after it refused one with {@code challenge}; true when it did. */
+    interface Reauthorizer {
+        boolean reauthorize(String challenge);
+    }
+
     StreamableHttpTransport(String name, HttpClient http, URI uri, McpJsonMapper mapper,
-            Supplier<Map<String, String>> headers, Duration connectTimeout) {
+            Supplier<Map<String, String>> headers, Duration connectTimeout, Reauthorizer reauthorizer) {
         this.name = name;
         this.http = http;
         this.uri = uri;
         this.mapper = mapper;
         this.headers = headers;
         this.connectTimeout = connectTimeout;
+        this.reauthorizer = reauthorizer;
     }
 
     @Override
@@ -79,11 +87,14 @@ final class StreamableHttpTransport implements McpClientTransport {
 
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-        return Mono.fromRunnable(() -> post(message));
+        return Mono.fromRunnable(() -> post(message, false));
     }
 
-    /** Sends one message; an error status fails the send, the answer arrives through the handler. */
-    private void post(McpSchema.JSONRPCMessage message) {
+    /**
+     * Sends one message; an error status fails the send, the answer arrives through the handler. A refused token
+     * (401, or 403 with {@code insufficient_scope}) leads to one new sign-in and one more try.
+     */
+    private void post(McpSchema.JSONRPCMessage message, boolean signedInAgain) {
         if (closed) {
             return;
         }
@@ -102,6 +113,17 @@ final class StreamableHttpTransport implements McpClientTransport {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build());
         response.headers().firstValue(SESSION_HEADER).ifPresent(id -> sessionId = id);
         int status = response.statusCode();
+        String challenge = response.headers().firstValue("WWW-Authenticate").orElse("");
+        boolean refused = status == 401 || status == 403 && challenge.contains("insufficient_scope");
+        if (refused && reauthorizer != null && !signedInAgain) {
+            drain(response);
+            if (reauthorizer.reauthorize(challenge)) {
+                post(message, true);
+                return;
+            }
+            throw new McpTransportException("HTTP status code " + status + ": the server refused the token, and"
+                    + " signing in again did not give one it takes");
+        }
         if (status >= 400) {
             throw new McpTransportException(failure(response));
         }
