@@ -53,8 +53,8 @@ final class McpLoginCommand {
         }
         startup.hardened();
         try {
-            oauth().login(name, http.url(), http.oauth(), secret == null ? null : secret.strip(), new McpOAuth.Prompt(startup.err()::println,
-                    BrowserOpener.from(startup.env()), TIMEOUT));
+            oauth().login(name, http.url(), http.oauth(), secret == null ? null : secret.strip(),
+                    new McpOAuth.Prompt(startup.err()::println, BrowserOpener.from(startup.env()), TIMEOUT), null);
             startup.out().println("Successfully logged in to MCP server '" + name + "'.");
             startup.out().flush();
             return ExitCodes.OK;

@@ -22,8 +22,7 @@ class McpConformanceClientTest {
     private static final int AT_ONCE = 3;
     /** The scenarios Moka does not pass yet, and what they need. */
     private static final Map<String, String> NOT_YET = Map.of(
-            "elicitation-sep1034-client-defaults", "a face that shows the server's form: exec declines every form",
-            "auth/scope-step-up", "signing in again during a session, with the wider scope a 403 names");
+            "elicitation-sep1034-client-defaults", "a face that shows the server's form: exec declines every form");
 
     @Test
     void everyClientScenarioButTheExtensionsPasses(@TempDir Path work) throws Exception {

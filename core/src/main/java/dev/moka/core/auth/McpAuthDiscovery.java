@@ -43,10 +43,13 @@ final class McpAuthDiscovery {
     McpAuthEndpoints discover(String serverUrl) throws OAuthException, InterruptedException {
         Optional<String> challenge = challenge(serverUrl);
         Optional<String> challengeScope = challenge.flatMap(McpAuthDiscovery::scope);
-        List<String> resourceCandidates = challenge.flatMap(McpAuthDiscovery::resourceMetadata).map(List::of)
-                .orElseGet(() -> wellKnown(serverUrl, "oauth-protected-resource"));
+        Optional<String> named = challenge.flatMap(McpAuthDiscovery::resourceMetadata);
         List<String> tried = new ArrayList<>();
-        Optional<JsonNode> found = firstDocument(resourceCandidates, tried);
+        Optional<JsonNode> found = firstDocument(named.map(List::of)
+                .orElseGet(() -> wellKnown(serverUrl, "oauth-protected-resource")), tried);
+        if (found.isEmpty() && named.isPresent()) {
+            throw new OAuthException("found no protected resource metadata; tried " + String.join(", ", tried));
+        }
         if (found.isEmpty()) {
             return legacy(serverUrl, challengeScope.orElse(null));
         }

@@ -56,23 +56,16 @@ public final class McpOAuth {
      * @return the file the token was written to
      */
     public Path login(String server, String url, Prompt prompt) throws OAuthException, InterruptedException {
-        return login(server, url, McpServerOAuth.NONE, null, prompt);
+        return login(server, url, McpServerOAuth.NONE, null, prompt, null);
     }
 
     /**
      * Runs the whole sign-in for {@code server} at {@code url} as the client {@code configured} names (with
-     * {@code clientSecret}, read from its {@code client_secret_env_var}, or null), and stores the token.
+     * {@code clientSecret}, read from its {@code client_secret_env_var}, or null), asking for {@code scope} when
+     * it is not null (the wider scope a server asked for during a session) instead of the one discovery finds,
+     * and stores the token.
      *
      * @return the file the token was written to
-     */
-    public Path login(String server, String url, McpServerOAuth configured, String clientSecret, Prompt prompt)
-            throws OAuthException, InterruptedException {
-        return login(server, url, configured, clientSecret, prompt, null);
-    }
-
-    /**
-     * The sign-in of {@link #login(String, String, McpServerOAuth, String, Prompt)}, asking for {@code scope}
-     * instead of the one discovery finds when it is not null: the wider scope a server asked for during a session.
      */
     public Path login(String server, String url, McpServerOAuth configured, String clientSecret, Prompt prompt,
             String scope) throws OAuthException, InterruptedException {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -87,7 +88,20 @@ final class StreamableHttpTransport implements McpClientTransport {
 
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-        return Mono.fromRunnable(() -> post(message, false));
+        // On a thread of its own: a server that answers a POST only when its work is done would otherwise hold
+        // the caller's thread inside the send, out of reach of the client's request timeout.
+        return Mono.fromFuture(() -> {
+            var sent = new CompletableFuture<Void>();
+            Thread.ofVirtual().name("moka-mcp-" + name + "-post").start(() -> {
+                try {
+                    post(message, false);
+                    sent.complete(null);
+                } catch (RuntimeException e) {
+                    sent.completeExceptionally(e);
+                }
+            });
+            return sent;
+        });
     }
 
     /**
