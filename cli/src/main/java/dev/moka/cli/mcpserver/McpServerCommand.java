@@ -60,12 +60,14 @@ public final class McpServerCommand {
                 log.debug("mcp-server: some requests were still unanswered " + LAST_ANSWERS.toSeconds() + " s after"
                         + " the input ended");
             }
+            input.passOn();
             return 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             conversations.closeAll();
             return 1;
         } finally {
+            input.passOn();
             engine.close();
         }
     }

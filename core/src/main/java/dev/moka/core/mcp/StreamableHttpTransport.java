@@ -127,19 +127,15 @@ final class StreamableHttpTransport implements McpClientTransport {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build());
         response.headers().firstValue(SESSION_HEADER).ifPresent(id -> sessionId = id);
         int status = response.statusCode();
-        String challenge = response.headers().firstValue("WWW-Authenticate").orElse("");
-        boolean refused = status == 401 || status == 403 && challenge.contains("insufficient_scope");
-        if (refused && reauthorizer != null && !signedInAgain) {
-            drain(response);
-            if (reauthorizer.reauthorize(challenge)) {
+        if (status >= 400) {
+            String failure = failure(response);
+            String challenge = response.headers().firstValue("WWW-Authenticate").orElse("");
+            boolean refused = status == 401 || status == 403 && challenge.contains("insufficient_scope");
+            if (refused && reauthorizer != null && !signedInAgain && reauthorizer.reauthorize(challenge)) {
                 post(message, true);
                 return;
             }
-            throw new McpTransportException("HTTP status code " + status + ": the server refused the token, and"
-                    + " signing in again did not give one it takes");
-        }
-        if (status >= 400) {
-            throw new McpTransportException(failure(response));
+            throw new McpTransportException(failure);
         }
         String type = response.headers().firstValue("Content-Type").orElse("");
         if (status == 202 || requestId == null && !type.startsWith(EVENT_STREAM)) {
