@@ -3,8 +3,10 @@ package dev.moka.cli;
 import dev.moka.protocol.Json;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -70,7 +72,17 @@ final class ConformanceClient {
             if (status == 0) {
                 status = relay(MokaProcess.run(repo, env, "exec", "Call the conformance tool."));
             }
+            delete(home);
+            delete(repo);
             System.exit(status);
+        }
+    }
+
+    private static void delete(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
         }
     }
 
@@ -83,7 +95,7 @@ final class ConformanceClient {
     static String config(String url, String scenario, JsonNode context) {
         StringBuilder toml = new StringBuilder("model = \"gpt-5.1-codex\"\napproval_policy = \"never\"\n\n[mcp_servers."
                 + SERVER + "]\nurl = \"" + url + "\"\n"
-                // The suite starts all its scenarios at once: on a small machine a start takes longer than usual.
+                // Scenarios run side by side: on a small, busy machine a start takes longer than usual.
                 + "startup_timeout_sec = 45\n");
         if (context.path("client_id").isString()) {
             toml.append("oauth = { client_id = \"").append(context.path("client_id").asString())
