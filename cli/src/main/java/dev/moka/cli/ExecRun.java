@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigException;
 import dev.moka.core.config.ConfigLoader;
@@ -73,7 +74,11 @@ final class ExecRun {
                 : OutputSchema.load(config.cwd().resolve(options.outputSchema()));
         ResumeTarget target = target(resume, options);
         startup.hardened();
-        try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
+        // A server asking for a wider scope mid-run gets a sign-in as `moka mcp login` runs it: the URL on stderr,
+        // and the browser the machine names.
+        var signIn = new McpOAuth.Prompt(line -> startup.err().println("moka: " + line),
+                BrowserOpener.from(startup.env()), McpLoginCommand.TIMEOUT);
+        try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http(), signIn);
                 Session session = conversations.open(config, target, new Face(ORIGINATOR, schema))) {
             return drive(session, items, schema, lastMessageFile);
         }

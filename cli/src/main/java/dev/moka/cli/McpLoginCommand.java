@@ -44,10 +44,17 @@ final class McpLoginCommand {
                     + http.bearerTokenEnvVar() + "); remove that from config.toml to sign in with OAuth instead.");
             return ExitCodes.USAGE;
         }
+        String secretVariable = http.oauth().clientSecretEnvVar();
+        String secret = secretVariable == null ? null : startup.env().get(secretVariable);
+        if (secretVariable != null && (secret == null || secret.isBlank())) {
+            startup.err().println("moka: mcp login: '" + name + "' names its client secret's variable, "
+                    + secretVariable + " (client_secret_env_var), but it is not set; export the secret in it.");
+            return ExitCodes.USAGE;
+        }
         startup.hardened();
         try {
-            oauth().login(name, http.url(), new McpOAuth.Prompt(startup.err()::println,
-                    BrowserOpener.from(startup.env()), TIMEOUT));
+            oauth().login(name, http.url(), http.oauth(), secret == null ? null : secret.strip(),
+                    new McpOAuth.Prompt(startup.err()::println, BrowserOpener.from(startup.env()), TIMEOUT), null);
             startup.out().println("Successfully logged in to MCP server '" + name + "'.");
             startup.out().flush();
             return ExitCodes.OK;

@@ -126,6 +126,19 @@ class McpServerMistakesTest {
         }
     }
 
+    @Test
+    void aClientThatSendsARequestAndClosesItsInputAtOnceStillGetsTheAnswer() throws Exception {
+        var result = MokaProcess.runWithStdin(repo, MokaProcess.env(home, model.url()),
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}\n",
+                "mcp-server");
+
+        assertThat(result.exitCode()).isZero();
+        JsonNode answer = Json.parse(result.stdout().strip());
+        assertThat(answer.get("id").asInt()).isEqualTo(1);
+        assertThat(answer.get("result").get("serverInfo").get("name").asString()).isEqualTo("moka");
+    }
+
     private static void send(OutputStream stdin, String line) throws Exception {
         stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         stdin.flush();

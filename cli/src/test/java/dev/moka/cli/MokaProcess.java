@@ -93,15 +93,19 @@ final class MokaProcess {
     }
 
     static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(javaCommand());
+        command.add(Main.class.getName());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** The java command line of a child with this JVM's class path, up to the main class. */
+    static List<String> javaCommand() {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // As bin/moka and the jar's manifest do: Moka calls libc (process hardening, pseudo-terminals), and
                 // GraalJS's Truffle uses sun.misc.Unsafe, which would otherwise print a warning on stderr.
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED",
-                "--sun-misc-unsafe-memory-access=allow",
-                "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
-        command.addAll(List.of(args));
-        return command;
+                "--sun-misc-unsafe-memory-access=allow", "-cp", System.getProperty("java.class.path"));
     }
 
     /** The same environment without {@code OPENAI_API_KEY}: only config, auth.json or a command can give a key. */

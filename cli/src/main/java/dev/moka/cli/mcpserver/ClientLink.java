@@ -4,7 +4,7 @@ import dev.moka.protocol.Event;
 import dev.moka.protocol.Json;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -16,12 +16,17 @@ final class ClientLink {
     static final String EVENT_METHOD = "moka/event";
 
     private final McpAsyncServerExchange exchange;
-    private final McpServerTransportProvider transport;
+    private final Notifier notifier;
     private final Object progressToken;
 
-    ClientLink(McpAsyncServerExchange exchange, McpServerTransportProvider transport, McpSchema.CallToolRequest call) {
+    /** Sends a notification to the client of one session. */
+    interface Notifier {
+        Mono<Void> send(String sessionId, String method, Object params);
+    }
+
+    ClientLink(McpAsyncServerExchange exchange, Notifier notifier, McpSchema.CallToolRequest call) {
         this.exchange = exchange;
-        this.transport = transport;
+        this.notifier = notifier;
         this.progressToken = call.meta() == null ? null : call.meta().get("progressToken");
     }
 
@@ -45,7 +50,7 @@ final class ClientLink {
         }
         params.put("id", event.id());
         params.set("msg", Json.MAPPER.valueToTree(event.msg()));
-        transport.notifyClients(EVENT_METHOD, params).block();
+        notifier.send(exchange.sessionId(), EVENT_METHOD, params).block();
     }
 
     /** Asks the client and waits for its answer (at most the server's request timeout). */

@@ -42,9 +42,20 @@ final class McpAuthDiscovery {
 
     McpAuthEndpoints discover(String serverUrl) throws OAuthException, InterruptedException {
         Optional<String> challenge = challenge(serverUrl);
-        List<String> resourceCandidates = challenge.flatMap(McpAuthDiscovery::resourceMetadata).map(List::of)
-                .orElseGet(() -> wellKnown(serverUrl, "oauth-protected-resource"));
-        JsonNode resource = firstDocument(resourceCandidates, "protected resource metadata");
+        Optional<String> challengeScope = challenge.flatMap(McpAuthDiscovery::scope);
+        Optional<String> named = challenge.flatMap(McpAuthDiscovery::resourceMetadata);
+        List<String> tried = new ArrayList<>();
+        Optional<JsonNode> found = firstDocument(named.map(List::of)
+                .orElseGet(() -> wellKnown(serverUrl, "oauth-protected-resource")), tried);
+        if (found.isEmpty() && named.isPresent()) {
+            throw new OAuthException("found no protected resource metadata; tried " + String.join(", ", tried));
+        }
+        if (found.isEmpty()) {
+            return legacy(serverUrl, challengeScope.orElse(null));
+        }
+        JsonNode resource = found.get();
+        String resourceId = Json.text(resource, "resource");
+        checkResource(resourceId, serverUrl);
         JsonNode servers = resource.path("authorization_servers");
         if (!servers.isArray() || servers.isEmpty() || !servers.get(0).isString()) {
             throw new OAuthException("the protected resource metadata of " + serverUrl
@@ -58,8 +69,31 @@ final class McpAuthDiscovery {
             throw new OAuthException("the authorization server \"" + issuer + "\" named by " + serverUrl
                     + " is not a valid URL");
         }
-        JsonNode authorization = firstDocument(candidates, "authorization server metadata");
+        JsonNode authorization = requireDocument(candidates, "authorization server metadata");
         checkIssuer(authorization, issuer);
+        return endpoints(authorization, issuer, resourceId == null ? serverUrl : resourceId,
+                challengeScope.orElseGet(() -> scopes(resource)));
+    }
+
+    /**
+     * A server of the 2025-03-26 spec publishes no protected resource metadata: its own origin is the
+     * authorization server, whose metadata sits at the origin's well-known address, or, where there is none,
+     * whose endpoints are {@code /authorize}, {@code /token} and {@code /register}. The document comes from the
+     * MCP server's own origin, so there is no other issuer to check it against.
+     */
+    private McpAuthEndpoints legacy(String serverUrl, String scope) throws OAuthException, InterruptedException {
+        String origin = Address.of(serverUrl).origin();
+        Optional<JsonNode> metadata = firstDocument(List.of(origin + "/.well-known/oauth-authorization-server"),
+                new ArrayList<>());
+        if (metadata.isPresent()) {
+            return endpoints(metadata.get(), origin, serverUrl, scope);
+        }
+        return new McpAuthEndpoints(serverUrl, origin + "/authorize", origin + "/token", origin + "/register", scope,
+                List.of(), false);
+    }
+
+    private static McpAuthEndpoints endpoints(JsonNode authorization, String issuer, String resource, String scope)
+            throws OAuthException {
         checkPkce(authorization, issuer);
         String authorize = Json.text(authorization, "authorization_endpoint");
         String token = Json.text(authorization, "token_endpoint");
@@ -67,10 +101,35 @@ final class McpAuthDiscovery {
             throw new OAuthException("the metadata of the authorization server " + issuer
                     + " lacks authorization_endpoint or token_endpoint");
         }
-        String resourceId = Json.text(resource, "resource");
-        return new McpAuthEndpoints(resourceId == null ? serverUrl : resourceId, authorize, token,
-                Json.text(authorization, "registration_endpoint"), challenge.flatMap(McpAuthDiscovery::scope)
-                        .orElseGet(() -> scopes(resource)));
+        List<String> methods = new ArrayList<>();
+        authorization.path("token_endpoint_auth_methods_supported").forEach(method -> methods.add(method.asString()));
+        return new McpAuthEndpoints(resource, authorize, token, Json.text(authorization, "registration_endpoint"),
+                scope, methods, authorization.path("client_id_metadata_document_supported").asBoolean(false));
+    }
+
+    /**
+     * RFC 9728 section 3.3: the metadata's {@code resource} must be the server Moka was asked to reach (here: the
+     * same origin, and a path the server's URL lies under). Otherwise a server could have Moka ask for, and be
+     * handed, a token meant for another resource.
+     */
+    static void checkResource(String resource, String serverUrl) throws OAuthException {
+        if (resource == null) {
+            return;
+        }
+        Address named;
+        try {
+            named = Address.of(resource);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new OAuthException("the protected resource metadata of " + serverUrl + " names the resource \""
+                    + resource + "\", which is not a URL; the sign-in was stopped");
+        }
+        Address server = Address.of(serverUrl);
+        boolean under = server.path().equals(named.path()) || named.path().isEmpty()
+                || server.path().startsWith(named.path() + "/");
+        if (!named.origin().equalsIgnoreCase(server.origin()) || !under) {
+            throw new OAuthException("the protected resource metadata of " + serverUrl + " names the resource "
+                    + resource + ", which is not this server, so the sign-in was stopped (RFC 9728 3.3)");
+        }
     }
 
     /**
@@ -134,7 +193,7 @@ final class McpAuthDiscovery {
         return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
     }
 
-    private static Optional<String> scope(String header) {
+    static Optional<String> scope(String header) {
         Matcher matcher = SCOPE.matcher(header);
         return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
     }
@@ -181,9 +240,9 @@ final class McpAuthDiscovery {
         }
     }
 
-    /** The first of {@code urls} that answers 200 with a JSON object. */
-    private JsonNode firstDocument(List<String> urls, String what) throws OAuthException, InterruptedException {
-        List<String> tried = new ArrayList<>();
+    /** The first of {@code urls} that answers 200 with a JSON object; what each other one did goes to {@code tried}. */
+    private Optional<JsonNode> firstDocument(List<String> urls, List<String> tried)
+            throws InterruptedException {
         for (String url : urls) {
             OAuthClient.Reply reply;
             try {
@@ -193,10 +252,16 @@ final class McpAuthDiscovery {
                 continue;
             }
             if (reply.status() == 200 && reply.json().isObject()) {
-                return reply.json();
+                return Optional.of(reply.json());
             }
             tried.add(url + " (HTTP " + reply.status() + ")");
         }
-        throw new OAuthException("found no " + what + "; tried " + String.join(", ", tried));
+        return Optional.empty();
+    }
+
+    private JsonNode requireDocument(List<String> urls, String what) throws OAuthException, InterruptedException {
+        List<String> tried = new ArrayList<>();
+        return firstDocument(urls, tried).orElseThrow(() -> new OAuthException("found no " + what + "; tried "
+                + String.join(", ", tried)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.moka.core.auth;
 
+import dev.moka.core.config.McpServerOAuth;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -8,6 +9,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -16,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Signing in to streamable HTTP MCP servers that require OAuth (the MCP authorization spec, 2025-06-18):
- * discovery, dynamic client registration (RFC 7591), the authorization code grant with PKCE S256 and a
+ * discovery, a client registered by hand or dynamically (RFC 7591), the authorization code grant with PKCE S256 and a
  * {@code state}, bound to the server by the {@code resource} parameter (RFC 8707), through the browser and a
  * loopback redirect. Tokens go to {@link CredentialStore#mcpServers}, with what refreshing them needs.
  */
@@ -24,6 +27,9 @@ public final class McpOAuth {
     /** Refresh this long before expiry, so a token does not expire between the check and the connection. */
     private static final long REFRESH_MARGIN_SECONDS = 60;
     private static final String CLIENT_ID = "client_id";
+    private static final String CLIENT_SECRET = "client_secret";
+    /** How the client authenticates at the token endpoint: none, client_secret_basic or client_secret_post. */
+    private static final String AUTH_METHOD = "token_endpoint_auth_method";
     private static final String TOKEN_ENDPOINT = "token_endpoint";
     private static final String RESOURCE = "resource";
     /** The server URL the token was obtained for: it is sent to that URL only. */
@@ -45,40 +51,84 @@ public final class McpOAuth {
     public record Prompt(Consumer<String> show, Consumer<URI> browser, Duration timeout) {}
 
     /**
-     * Runs the whole sign-in for {@code server} at {@code url} and stores the token.
+     * Runs the whole sign-in for {@code server} at {@code url} and stores the token, Moka registering itself.
      *
      * @return the file the token was written to
      */
     public Path login(String server, String url, Prompt prompt) throws OAuthException, InterruptedException {
+        return login(server, url, McpServerOAuth.NONE, null, prompt, null);
+    }
+
+    /**
+     * Runs the whole sign-in for {@code server} at {@code url} as the client {@code configured} names (with
+     * {@code clientSecret}, read from its {@code client_secret_env_var}, or null), asking for {@code scope} when
+     * it is not null (the wider scope a server asked for during a session) instead of the one discovery finds,
+     * and stores the token.
+     *
+     * @return the file the token was written to
+     */
+    public Path login(String server, String url, McpServerOAuth configured, String clientSecret, Prompt prompt,
+            String scope) throws OAuthException, InterruptedException {
         Path file = store.file(server);
-        McpAuthEndpoints endpoints = new McpAuthDiscovery(http).discover(url);
-        if (endpoints.registrationEndpoint() == null) {
-            throw new OAuthException("the authorization server of " + url + " offers no dynamic client registration"
-                    + " (RFC 7591), which Moka needs to sign in");
-        }
+        McpAuthEndpoints discovered = new McpAuthDiscovery(http).discover(url);
+        McpAuthEndpoints endpoints = scope == null ? discovered : new McpAuthEndpoints(discovered.resource(),
+                discovered.authorizationEndpoint(), discovered.tokenEndpoint(), discovered.registrationEndpoint(),
+                scope, discovered.authMethods(), discovered.metadataDocuments());
         Pkce pkce = Pkce.create();
         String state = Pkce.random(16);
         try (LoopbackRedirect redirect = LoopbackRedirect.open(state)) {
-            String clientId = register(endpoints.registrationEndpoint(), redirect.uri());
+            McpClientIdentity identity = identity(server, url, endpoints, configured, clientSecret, redirect.uri());
             String authorize = endpoints.authorizationEndpoint()
                     + (endpoints.authorizationEndpoint().contains("?") ? "&" : "?") + OAuthClient.encoded(OAuthClient.form(
-                            "response_type", "code", CLIENT_ID, clientId, "redirect_uri", redirect.uri(),
+                            "response_type", "code", CLIENT_ID, identity.clientId(), "redirect_uri", redirect.uri(),
                             "code_challenge", pkce.challenge(), "code_challenge_method", "S256", "state", state,
                             RESOURCE, endpoints.resource(), "scope", endpoints.scope()));
             prompt.show().accept("To sign in to the MCP server \"" + server + "\", open this URL in a browser:");
             prompt.show().accept(authorize);
             prompt.browser().accept(URI.create(authorize));
             String code = redirect.awaitCode(prompt.timeout());
-            OAuthClient.Reply reply = client.post(endpoints.tokenEndpoint(), OAuthClient.form(
+            OAuthClient.Reply reply = client.post(endpoints.tokenEndpoint(), identity.form(OAuthClient.form(
                     "grant_type", "authorization_code", "code", code, "redirect_uri", redirect.uri(),
-                    CLIENT_ID, clientId, "code_verifier", pkce.verifier(), RESOURCE, endpoints.resource()));
+                    "code_verifier", pkce.verifier(), RESOURCE, endpoints.resource())), identity.authorization());
             if (reply.status() != 200) {
                 throw new OAuthException("the token request failed: " + OAuthClient.describeError(reply));
             }
-            save(server, OAuthClient.token(reply.json(), null, clock.instant()), Map.of(CLIENT_ID, clientId,
-                    TOKEN_ENDPOINT, endpoints.tokenEndpoint(), RESOURCE, endpoints.resource(), URL, url));
+            Map<String, String> details = new LinkedHashMap<>(Map.of(CLIENT_ID, identity.clientId(),
+                    AUTH_METHOD, identity.authMethod(), TOKEN_ENDPOINT, endpoints.tokenEndpoint(),
+                    RESOURCE, endpoints.resource(), URL, url));
+            if (identity.secret() != null) {
+                details.put(CLIENT_SECRET, identity.secret());
+            }
+            save(server, OAuthClient.token(reply.json(), null, clock.instant()), details);
         }
         return file;
+    }
+
+    /**
+     * The client Moka signs in as: the one registered by hand when the configuration names it, else its client ID
+     * metadata document where the server takes one and one is configured, else one it registers now.
+     */
+    private McpClientIdentity identity(String server, String url, McpAuthEndpoints endpoints,
+            McpServerOAuth configured, String clientSecret, String redirectUri)
+            throws OAuthException, InterruptedException {
+        if (configured.clientId() != null) {
+            return clientSecret == null ? McpClientIdentity.publicClient(configured.clientId())
+                    : new McpClientIdentity(configured.clientId(), clientSecret,
+                            McpClientIdentity.secretMethod(endpoints.authMethods()));
+        }
+        if (endpoints.metadataDocuments() && configured.clientMetadataUrl() != null) {
+            return McpClientIdentity.publicClient(configured.clientMetadataUrl());
+        }
+        if (endpoints.registrationEndpoint() == null) {
+            throw new OAuthException("the authorization server of " + url + " offers no dynamic client registration"
+                    + " (RFC 7591); register Moka with it by hand and set client_id (and client_secret_env_var) in"
+                    + " [mcp_servers." + server + ".oauth]");
+        }
+        return register(endpoints, redirectUri);
+    }
+    /** The scope a server's {@code WWW-Authenticate} challenge asks for (a 403's {@code insufficient_scope}). */
+    public static Optional<String> challengedScope(String challenge) {
+        return McpAuthDiscovery.scope(challenge);
     }
 
     /** Forgets the token of {@code server}; false when there was none. */
@@ -124,9 +174,11 @@ public final class McpOAuth {
             throw new OAuthException("the token for the MCP server \"" + server + "\" has expired and there is no "
                     + "refresh token" + again);
         }
-        OAuthClient.Reply reply = client.post(details.get(TOKEN_ENDPOINT), OAuthClient.form(
+        McpClientIdentity identity = new McpClientIdentity(details.get(CLIENT_ID), details.get(CLIENT_SECRET),
+                details.getOrDefault(AUTH_METHOD, McpClientIdentity.NONE));
+        OAuthClient.Reply reply = client.post(details.get(TOKEN_ENDPOINT), identity.form(OAuthClient.form(
                 "grant_type", "refresh_token", "refresh_token", token.refreshToken(),
-                CLIENT_ID, details.get(CLIENT_ID), RESOURCE, details.get(RESOURCE)));
+                RESOURCE, details.get(RESOURCE))), identity.authorization());
         if (reply.status() != 200) {
             throw new OAuthException("refreshing the token for the MCP server \"" + server + "\" failed: "
                     + OAuthClient.describeError(reply) + again);
@@ -136,18 +188,32 @@ public final class McpOAuth {
         return fresh;
     }
 
-    /** Registers Moka as a public client (no secret: PKCE protects the code) for this one redirect URI. */
-    private String register(String endpoint, String redirectUri) throws OAuthException, InterruptedException {
-        ObjectNode request = Json.object().put("client_name", "Moka").put("token_endpoint_auth_method", "none");
+    /**
+     * Registers Moka for this one redirect URI: as a public client (PKCE protects the code) where the server
+     * takes one, otherwise as a confidential client authenticating the way the server lists.
+     */
+    private McpClientIdentity register(McpAuthEndpoints endpoints, String redirectUri)
+            throws OAuthException, InterruptedException {
+        List<String> methods = endpoints.authMethods();
+        String method = methods.isEmpty() || methods.contains(McpClientIdentity.NONE) ? McpClientIdentity.NONE
+                : McpClientIdentity.secretMethod(methods);
+        ObjectNode request = Json.object().put("client_name", "Moka").put("token_endpoint_auth_method", method);
         request.putArray("redirect_uris").add(redirectUri);
         request.putArray("grant_types").add("authorization_code").add("refresh_token");
         request.putArray("response_types").add("code");
-        OAuthClient.Reply reply = client.postJson(endpoint, request);
+        OAuthClient.Reply reply = client.postJson(endpoints.registrationEndpoint(), request);
         String clientId = Json.text(reply.json(), CLIENT_ID);
         if (reply.status() / 100 != 2 || clientId == null) {
             throw new OAuthException("the client registration failed: " + OAuthClient.describeError(reply));
         }
-        return clientId;
+        String secret = Json.text(reply.json(), CLIENT_SECRET);
+        // The server has the last word on how its client authenticates (RFC 7591 section 3.2.1).
+        String granted = Json.text(reply.json(), "token_endpoint_auth_method");
+        String used = granted != null ? granted : method;
+        if (secret == null || McpClientIdentity.NONE.equals(used)) {
+            return McpClientIdentity.publicClient(clientId);
+        }
+        return new McpClientIdentity(clientId, secret, used);
     }
 
     private void save(String server, StoredToken token, Map<String, String> details) throws OAuthException {

@@ -29,7 +29,14 @@ final class OAuthClient {
 
     /** The JSON answer and status of a form POST; never throws for a non-200 status. */
     Reply post(String endpoint, Map<String, String> form) throws OAuthException, InterruptedException {
-        return send(endpoint, "application/x-www-form-urlencoded", HttpRequest.BodyPublishers.ofString(encoded(form)));
+        return post(endpoint, form, null);
+    }
+
+    /** A form POST with an {@code Authorization} header (a client's Basic credentials) unless it is null. */
+    Reply post(String endpoint, Map<String, String> form, String authorization)
+            throws OAuthException, InterruptedException {
+        return send(endpoint, "application/x-www-form-urlencoded", HttpRequest.BodyPublishers.ofString(encoded(form)),
+                authorization);
     }
 
     /** {@code form} as {@code application/x-www-form-urlencoded}, which is also a URL's query. */
@@ -41,21 +48,24 @@ final class OAuthClient {
 
     /** The JSON answer and status of a JSON POST (dynamic client registration, RFC 7591). */
     Reply postJson(String endpoint, JsonNode json) throws OAuthException, InterruptedException {
-        return send(endpoint, "application/json", HttpRequest.BodyPublishers.ofString(json.toString()));
+        return send(endpoint, "application/json", HttpRequest.BodyPublishers.ofString(json.toString()), null);
     }
 
     /** The JSON answer and status of a GET (metadata documents). */
     Reply get(String endpoint) throws OAuthException, InterruptedException {
-        return send(endpoint, null, null);
+        return send(endpoint, null, null, null);
     }
 
     /** A GET when {@code body} is null, otherwise a POST of {@code body} as {@code contentType}. */
-    private Reply send(String endpoint, String contentType, HttpRequest.BodyPublisher body)
+    private Reply send(String endpoint, String contentType, HttpRequest.BodyPublisher body, String authorization)
             throws OAuthException, InterruptedException {
         HttpRequest request;
         try {
             HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(endpoint)).timeout(TIMEOUT)
                     .version(HttpClient.Version.HTTP_1_1).header("Accept", "application/json");
+            if (authorization != null) {
+                builder.header("Authorization", authorization);
+            }
             request = (body == null ? builder.GET() : builder.header("Content-Type", contentType).POST(body)).build();
         } catch (IllegalArgumentException e) {
             throw new OAuthException("OAuth endpoint \"" + endpoint + "\" is not a valid URL; fix it in config.toml");
@@ -104,7 +114,8 @@ final class OAuthClient {
                 + (description == null ? "" : " (" + description + ")");
     }
 
-    private static String encode(String text) {
+    /** One value form-encoded (as a form's keys and values, and the parts of Basic client credentials, are). */
+    static String encode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 

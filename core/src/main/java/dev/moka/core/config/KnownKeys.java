@@ -69,6 +69,7 @@ final class KnownKeys {
                 case "mcp_servers" -> forEachTable(node, server -> {
                     unknown(server, McpServersReader.SERVER_KEYS, out);
                     forEachTable(server.get("tools"), tool -> unknown(tool, McpServersReader.TOOL_KEYS, out));
+                    knownTable(server.get("oauth"), McpServersReader.OAUTH_KEYS, out);
                 });
                 default -> {
                     if (!TOP_LEVEL.contains(entry.getKey())

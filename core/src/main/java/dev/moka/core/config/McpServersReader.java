@@ -19,11 +19,13 @@ final class McpServersReader {
     static final Set<String> SERVER_KEYS = Set.of("command", "args", "env", "env_vars", "cwd", "url",
             "bearer_token_env_var", "http_headers", "env_http_headers", "enabled", "required",
             "startup_timeout_sec", "startup_timeout_ms", "tool_timeout_sec", "enabled_tools", "disabled_tools",
-            "default_tools_approval_mode", "tools");
+            "default_tools_approval_mode", "tools", "oauth");
     static final Set<String> TOOL_KEYS = Set.of("approval_mode");
+    static final Set<String> OAUTH_KEYS = Set.of("client_id", "client_secret_env_var", "client_metadata_url");
 
     private static final List<String> STDIO_ONLY = List.of("args", "env", "env_vars", "cwd");
-    private static final List<String> HTTP_ONLY = List.of("bearer_token_env_var", "http_headers", "env_http_headers");
+    private static final List<String> HTTP_ONLY = List.of("bearer_token_env_var", "http_headers", "env_http_headers",
+            "oauth");
 
     private McpServersReader() {}
 
@@ -92,7 +94,29 @@ final class McpServersReader {
         Map<String, String> envHeaders = ConfigValues.stringMap(table.get("env_http_headers"));
         String tokenVariable = ConfigValues.string(table.get("bearer_token_env_var"));
         return new McpTransportConfig.StreamableHttp(url.strip(), tokenVariable, headers != null ? headers : Map.of(),
-                envHeaders != null ? envHeaders : Map.of());
+                envHeaders != null ? envHeaders : Map.of(), oauth(ConfigValues.table(table.get("oauth"))));
+    }
+
+    private static McpServerOAuth oauth(ConfigNode.Table oauth) throws ConfigException {
+        if (oauth == null) {
+            return McpServerOAuth.NONE;
+        }
+        if (oauth.get("client_secret") != null) {
+            throw oauth.get("client_secret").error("a client secret written in config.toml is not supported; export"
+                    + " it in an environment variable and name that with client_secret_env_var");
+        }
+        String clientId = ConfigValues.string(oauth.get("client_id"));
+        String secretVariable = ConfigValues.string(oauth.get("client_secret_env_var"));
+        if (secretVariable != null && clientId == null) {
+            throw oauth.get("client_secret_env_var").error("a client secret needs the client_id it belongs to; add"
+                    + " client_id");
+        }
+        String metadataUrl = ConfigValues.string(oauth.get("client_metadata_url"));
+        if (metadataUrl != null && !metadataUrl.startsWith("https://")) {
+            throw oauth.get("client_metadata_url").error("must be an https:// URL (a client ID metadata document),"
+                    + " found " + ConfigValues.quote(metadataUrl));
+        }
+        return new McpServerOAuth(clientId, secretVariable, metadataUrl);
     }
 
     private static void rejectOthers(ConfigNode.Table table, List<String> keys, String kind) throws ConfigException {

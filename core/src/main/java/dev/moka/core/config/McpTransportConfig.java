@@ -23,13 +23,20 @@ public sealed interface McpTransportConfig {
 
     /**
      * A server reached over streamable HTTP. {@code bearerTokenEnvVar} names the environment variable holding
-     * the token sent as {@code Authorization: Bearer}; {@code envHttpHeaders} maps header names to variables.
+     * the token sent as {@code Authorization: Bearer}; {@code envHttpHeaders} maps header names to variables;
+     * {@code oauth} says how Moka signs in when the server asks for OAuth.
      */
     record StreamableHttp(String url, String bearerTokenEnvVar, Map<String, String> httpHeaders,
-            Map<String, String> envHttpHeaders) implements McpTransportConfig {
+            Map<String, String> envHttpHeaders, McpServerOAuth oauth) implements McpTransportConfig {
         public StreamableHttp {
             httpHeaders = Map.copyOf(httpHeaders);
             envHttpHeaders = Map.copyOf(envHttpHeaders);
+            oauth = oauth == null ? McpServerOAuth.NONE : oauth;
+        }
+
+        public StreamableHttp(String url, String bearerTokenEnvVar, Map<String, String> httpHeaders,
+                Map<String, String> envHttpHeaders) {
+            this(url, bearerTokenEnvVar, httpHeaders, envHttpHeaders, McpServerOAuth.NONE);
         }
     }
 }

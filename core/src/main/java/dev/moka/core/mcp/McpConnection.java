@@ -69,7 +69,9 @@ public final class McpConnection {
             var transport = new CancellingTransport(McpTransports.create(config, launch, stderr, this::exited));
             McpSyncClient created = McpClient.sync(transport)
                     .clientInfo(McpSchema.Implementation.builder("moka", launch.clientVersion()).build())
-                    .capabilities(McpSchema.ClientCapabilities.builder().build())
+                    .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+                    .elicitation(this::declined)
+                    .applyElicitationDefaults(true)
                     .initializationTimeout(config.startupTimeout())
                     .requestTimeout(config.toolTimeout())
                     .jsonSchemaValidator(NO_VALIDATION)
@@ -91,6 +93,16 @@ public final class McpConnection {
                             + " `moka mcp login " + name() + "`")
                     : new IllegalStateException(Failures.startup(e) + Failures.lastWords(stderr)));
         }
+    }
+
+    /**
+     * No face asks the person a server's questions yet, so every form is declined, which the server hears at
+     * once (instead of waiting for an answer that never comes), and the server's log says what was asked.
+     */
+    private McpSchema.ElicitResult declined(McpSchema.ElicitFormRequest request) {
+        stderr.note("the server asked for input (\"" + request.message() + "\"); Moka declined, since nobody can"
+                + " answer a server's form here yet");
+        return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.DECLINE, null);
     }
 
     /**

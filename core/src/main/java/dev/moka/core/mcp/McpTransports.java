@@ -4,7 +4,6 @@ import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.auth.OAuthException;
 import dev.moka.core.config.McpServerConfig;
 import dev.moka.core.config.McpTransportConfig;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -12,11 +11,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,6 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
 final class McpTransports {
     /** The SDK's types carry their own Jackson annotations, so they get a plain mapper, not Moka's snake_case one. */
     static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(JsonMapper.shared());
+
+    /** How long ending a session (its DELETE) may take. */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private McpTransports() {}
 
@@ -55,23 +59,56 @@ final class McpTransports {
 
     private static McpClientTransport http(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch)
             throws NotStartable {
-        Map<String, String> headers = new LinkedHashMap<>(headers(http, launch.env()));
-        if (launch.mokaHome() != null && headers.keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
-            signedIn(name, http.url(), launch.mokaHome(), launch.http())
-                    .ifPresent(token -> headers.put("Authorization", "Bearer " + token));
+        Map<String, String> sent = headers(http, launch.env());
+        boolean configured = sent.keySet().stream().anyMatch("Authorization"::equalsIgnoreCase);
+        // The token of `moka mcp login`, replaced when the server asks for a wider scope during the session.
+        AtomicReference<String> token = new AtomicReference<>();
+        if (launch.mokaHome() != null && !configured) {
+            signedIn(name, http.url(), launch.mokaHome(), launch.http()).ifPresent(token::set);
         }
-        Map<String, String> sent = Map.copyOf(headers);
-        URI uri = URI.create(http.url());
-        String endpoint = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        if (uri.getRawQuery() != null) {
-            endpoint += "?" + uri.getRawQuery();
+        URI uri;
+        try {
+            uri = URI.create(http.url());
+        } catch (IllegalArgumentException e) {
+            throw new NotStartable("its url, \"" + http.url() + "\", is not a valid URL");
         }
-        return HttpClientStreamableHttpTransport.builder(uri.getScheme() + "://" + uri.getRawAuthority())
-                .endpoint(endpoint)
-                .jsonMapper(MAPPER)
-                .addHttpRequestCustomizer((request, method, target, body, context) ->
-                        sent.forEach(request::setHeader))
-                .build();
+        Supplier<Map<String, String>> current = () -> {
+            Map<String, String> headers = new LinkedHashMap<>(sent);
+            if (token.get() != null) {
+                headers.put("Authorization", "Bearer " + token.get());
+            }
+            return headers;
+        };
+        boolean canSignIn = launch.signIn() != null && launch.mokaHome() != null && !configured;
+        return new StreamableHttpTransport(name, launch.http().get(), uri, MAPPER, current, CONNECT_TIMEOUT,
+                // Only a person who signed in before is asked again: without a token, the start-up warning says
+                // to run `moka mcp login`.
+                canSignIn ? challenge -> token.get() != null && signInAgain(name, http, launch, challenge, token)
+                        : null);
+    }
+
+    /**
+     * Signs in again with the scope the server's challenge names, as the face lets the person; the new token is
+     * sent from then on. False (and the server's refusal stands) when the sign-in fails.
+     */
+    private static boolean signInAgain(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch,
+            String challenge, AtomicReference<String> token) {
+        var oauth = new McpOAuth(launch.mokaHome(), launch.http(), Clock.systemUTC());
+        String variable = http.oauth().clientSecretEnvVar();
+        String secret = variable == null ? null : launch.env().get(variable);
+        try {
+            oauth.login(name, http.url(), http.oauth(), secret, launch.signIn(),
+                    McpOAuth.challengedScope(challenge).orElse(null));
+            token.set(oauth.accessToken(name, http.url()).orElse(null));
+            return token.get() != null;
+        } catch (OAuthException e) {
+            launch.signIn().show().accept("Signing in to the MCP server \"" + name + "\" again failed: "
+                    + e.getMessage());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**

@@ -34,6 +34,7 @@ import dev.moka.core.hooks.HookCatalog;
 import dev.moka.core.hooks.HookHandler;
 import dev.moka.core.hooks.Hooks;
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.mcp.McpLaunch;
 import dev.moka.core.mcp.McpServers;
 import dev.moka.core.log.SecretRedactor;
@@ -70,6 +71,8 @@ public final class Conversations implements AutoCloseable {
     private final HttpClients http;
     private final Path processCwd;
     private final Backoff backoff;
+    /** How a person signs in to an MCP server again during a session (null: this face cannot). */
+    private final McpOAuth.Prompt mcpSignIn;
 
     /**
      * {@code env} is the process environment (API keys, the shell, {@code MOKA_SSE_FIXTURE}, resolved against
@@ -77,15 +80,26 @@ public final class Conversations implements AutoCloseable {
      * conversations take over and close.
      */
     public Conversations(Map<String, String> env, Path processCwd, HttpClients http) {
-        this(env, processCwd, http, Backoff.DEFAULT);
+        this(env, processCwd, http, Backoff.DEFAULT, null);
+    }
+
+    /** With {@code mcpSignIn}, how the face lets a person sign in again when an MCP server asks for more scope. */
+    public Conversations(Map<String, String> env, Path processCwd, HttpClients http, McpOAuth.Prompt mcpSignIn) {
+        this(env, processCwd, http, Backoff.DEFAULT, mcpSignIn);
     }
 
     /** With the pause between retries of a model request shortened, for tests that make the server fail. */
     Conversations(Map<String, String> env, Path processCwd, HttpClients http, Backoff backoff) {
+        this(env, processCwd, http, backoff, null);
+    }
+
+    private Conversations(Map<String, String> env, Path processCwd, HttpClients http, Backoff backoff,
+            McpOAuth.Prompt mcpSignIn) {
         this.env = Map.copyOf(env);
         this.http = http;
         this.processCwd = processCwd;
         this.backoff = backoff;
+        this.mcpSignIn = mcpSignIn;
     }
 
     /**
@@ -112,7 +126,7 @@ public final class Conversations implements AutoCloseable {
         MokaLog log = MokaLog.open(config.mokaHome(), env, secrets);
         // MCP servers start first: their start-up is the longest, and it overlaps everything below.
         McpServers mcp = McpServers.start(config.tools().mcpServers(),
-                new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get(), http));
+                new McpLaunch(env, config.cwd(), config.mokaHome(), secrets, MokaVersion.get(), http, mcpSignIn));
         var execSessions = new ExecSessionManager(config.sandbox().maxProcesses());
         var scriptValues = new ScriptStore();
         AutoCloseable owned = () -> {

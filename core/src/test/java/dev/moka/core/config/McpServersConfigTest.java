@@ -144,6 +144,42 @@ class McpServersConfigTest extends ConfigFixture {
                 """, file + ":2: mcp_servers.docs.command: the command is empty");
     }
 
+    @Test
+    void aClientRegisteredByHandIsReadFromTheServersOAuthTableAndItsSecretOnlyFromTheEnvironment() throws Exception {
+        t.write("""
+                [mcp_servers.corp]
+                url = "https://mcp.corp.example/mcp"
+
+                [mcp_servers.corp.oauth]
+                client_id = "moka-desktop"
+                client_secret_env_var = "CORP_MCP_SECRET"
+                """);
+
+        Config config = t.load();
+
+        assertThat(config.warnings()).isEmpty();
+        var transport = (McpTransportConfig.StreamableHttp) config.tools().mcpServers().getFirst().transport();
+        assertThat(transport.oauth()).isEqualTo(new McpServerOAuth("moka-desktop", "CORP_MCP_SECRET", null));
+
+        String file = t.configFile().toString();
+        assertMistake("""
+                [mcp_servers.corp]
+                url = "https://mcp.corp.example/mcp"
+                oauth = { client_id = "moka", client_secret = "s3cret" }
+                """, file + ":3: mcp_servers.corp.oauth.client_secret: a client secret written in config.toml is not"
+                + " supported; export it in an environment variable and name that with client_secret_env_var");
+        assertMistake("""
+                [mcp_servers.corp]
+                url = "https://mcp.corp.example/mcp"
+                oauth = { client_secret_env_var = "CORP_MCP_SECRET" }
+                """, "mcp_servers.corp.oauth.client_secret_env_var: a client secret needs the client_id it belongs to");
+        assertMistake("""
+                [mcp_servers.local]
+                command = "local-server"
+                oauth = { client_id = "moka" }
+                """, "mcp_servers.local.oauth: does not apply to a stdio server (command); remove it");
+    }
+
     private void assertMistake(String toml, String expected) throws IOException {
         t.write(toml);
         assertThatThrownBy(t::load).isInstanceOf(ConfigException.class).hasMessageContaining(expected);

@@ -19,11 +19,11 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The SDK's MCP server on standard input and output, offering {@link MokaTools}. The SDK is reactive; each tool
- * call leaves it for a virtual thread of its own, where a whole turn runs as plain blocking code, so any number
- * of conversations run at once without holding the SDK's threads.
+ * The SDK's MCP server offering {@link MokaTools}, on standard input and output or on streamable HTTP. The SDK is
+ * reactive; each tool call leaves it for a virtual thread of its own, where a whole turn runs as plain blocking
+ * code, so any number of conversations run at once without holding the SDK's threads.
  */
-final class McpStdioServer implements AutoCloseable {
+final class MokaMcpServer implements AutoCloseable {
     /**
      * How long an approval question may wait for the client's answer before it counts as denied: a person may
      * take a while, but a client that never answers must not hold a turn forever.
@@ -33,36 +33,46 @@ final class McpStdioServer implements AutoCloseable {
     private final McpAsyncServer server;
     private final ExecutorService calls;
 
-    private McpStdioServer(McpAsyncServer server, ExecutorService calls) {
+    private MokaMcpServer(McpAsyncServer server, ExecutorService calls) {
         this.server = server;
         this.calls = calls;
     }
 
     /** Starts serving: the SDK reads {@code in} and writes {@code out} on threads of its own. */
-    static McpStdioServer start(InputStream in, OutputStream out, MokaTools tools) {
+    static MokaMcpServer start(InputStream in, OutputStream out, MokaTools tools) {
         var transport = new StdioServerTransportProvider(SdkJson.mapper(), in, out);
+        return start(McpServer.async(transport), (sessionId, method, params) -> transport.notifyClients(method,
+                params), tools);
+    }
+
+    /** Starts serving the sessions of {@code http}; a call's events go to the session that made it. */
+    static MokaMcpServer start(StreamableHttpServer http, MokaTools tools) {
+        return start(McpServer.async(http), http::notifySession, tools);
+    }
+
+    private static MokaMcpServer start(McpServer.AsyncSpecification<?> spec, ClientLink.Notifier notifier,
+            MokaTools tools) {
         ExecutorService calls = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("moka-mcp-call-", 0)
                 .factory());
         Scheduler onCalls = Schedulers.fromExecutorService(calls, "moka-mcp-calls");
-        McpAsyncServer server = McpServer.async(transport)
+        McpAsyncServer server = spec
                 .serverInfo("moka", MokaVersion.get())
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .requestTimeout(ANSWER_WAIT)
                 // The tools check their own arguments, so a mistake gets a message that says how to fix it.
                 .validateToolInputs(false)
-                .tools(tool(ToolDefinitions.moka(), transport, onCalls, tools::moka),
-                        tool(ToolDefinitions.mokaReply(), transport, onCalls, tools::reply))
+                .tools(tool(ToolDefinitions.moka(), notifier, onCalls, tools::moka),
+                        tool(ToolDefinitions.mokaReply(), notifier, onCalls, tools::reply))
                 .build();
-        return new McpStdioServer(server, calls);
+        return new MokaMcpServer(server, calls);
     }
 
-    private static McpServerFeatures.AsyncToolSpecification tool(McpSchema.Tool tool,
-            StdioServerTransportProvider transport, Scheduler onCalls,
-            BiFunction<ClientLink, Map<String, Object>, McpSchema.CallToolResult> handler) {
+    private static McpServerFeatures.AsyncToolSpecification tool(McpSchema.Tool tool, ClientLink.Notifier notifier,
+            Scheduler onCalls, BiFunction<ClientLink, Map<String, Object>, McpSchema.CallToolResult> handler) {
         return McpServerFeatures.AsyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((McpAsyncServerExchange exchange, McpSchema.CallToolRequest call) -> Mono
-                        .fromCallable(() -> handler.apply(new ClientLink(exchange, transport, call), call.arguments()))
+                        .fromCallable(() -> handler.apply(new ClientLink(exchange, notifier, call), call.arguments()))
                         .subscribeOn(onCalls))
                 .build();
     }
