@@ -1,9 +1,7 @@
 package dev.moka.core.session;
 
 import dev.moka.core.client.ModelClientException;
-import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
-import dev.moka.core.config.ModelInfo;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.Decision;
 import dev.moka.core.context.ConversationHistory;
@@ -299,13 +297,10 @@ public final class Session implements AutoCloseable {
             case Op.UserInput input -> tasks.add(new TurnTask(id, input.items(), context));
             case Op.AgentTask task -> tasks.add(new TurnTask(id, List.of(), context, task.message()));
             case Op.UserTurn turn -> {
-                TurnContext current = context;
-                context = new TurnContext(turn.cwd(), turn.approvalPolicy(), turn.sandboxPolicy(),
-                        new ModelSettings(model(current, turn.model()), turn.effort(), turn.summary(),
-                                current.settings().verbosity()));
+                context = context.forTurn(turn, setup.models());
                 tasks.add(new TurnTask(id, turn.items(), context));
             }
-            case Op.OverrideTurnContext o -> context = overridden(context, o);
+            case Op.OverrideTurnContext o -> context = context.overriddenBy(o, setup.models());
             case Op.Interrupt ignored -> {
                 Thread running = runningTask.get();
                 if (running != null) {
@@ -342,22 +337,6 @@ public final class Session implements AutoCloseable {
 
     private void unavailable(String id, String feature) {
         emit(id, new EventMsg.Warning(feature + " are not available in this version of Moka; the request was ignored"));
-    }
-
-    private TurnContext overridden(TurnContext c, Op.OverrideTurnContext o) {
-        ModelSettings s = c.settings();
-        return new TurnContext(
-                o.cwd() != null ? o.cwd() : c.cwd(),
-                o.approvalPolicy() != null ? o.approvalPolicy() : c.approvalPolicy(),
-                o.sandboxPolicy() != null ? o.sandboxPolicy() : c.sandboxPolicy(),
-                new ModelSettings(model(c, o.model()), o.effort() != null ? o.effort() : s.effort(),
-                        o.summary() != null ? o.summary() : s.summary(), s.verbosity()));
-    }
-
-    /** The model named {@code slug}, or the current one when it is null or the same. */
-    private ModelInfo model(TurnContext c, String slug) {
-        return slug == null || slug.equals(c.settings().model().slug()) ? c.settings().model()
-                : setup.models().lookup(slug);
     }
 
     /** Runs the queued tasks one after another, each on a thread of its own. */
