@@ -29,10 +29,10 @@ class CustomPromptTest {
 
     @Test
     void loadsMarkdownFilesByNameAndNeverShadowsABuiltIn() throws Exception {
-        Files.writeString(dir.resolve("review.md"), "Review $1\n");
+        Files.writeString(dir.resolve("explain.md"), "Explain $1\n");
         Files.writeString(dir.resolve("quit.md"), "not a quit\n");
         Files.writeString(dir.resolve("notes.txt"), "not a prompt\n");
-        assertThat(CustomPrompt.load(dir)).containsExactly(new CustomPrompt("review", "Review $1\n"));
+        assertThat(CustomPrompt.load(dir)).containsExactly(new CustomPrompt("explain", "Explain $1\n"));
         assertThat(CustomPrompt.load(dir.resolve("missing"))).isEmpty();
     }
 }
