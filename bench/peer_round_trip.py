@@ -20,7 +20,8 @@ Printed: medians of first request (spawn to the mock receiving the first request
 (user + system of the agent and the processes it waited for) and peak RSS (the largest single process),
 then Moka/Codex ratios and Moka with a config against Moka without.
 Usage: bench/peer_round_trip.py [--runs N] [--install-codex] [--codex PATH] [--scratch DIR]
-  --install-codex  installs @openai/codex@0.169.0 from the npm registry into SCRATCH/codex first
+  --install-codex  installs @openai/codex@0.169.0 from the npm registry into SCRATCH/codex again (it is
+                   installed there anyway when missing)
   --scratch DIR    where homes, repositories and Codex go (default ~/.cache/moka/peer-bench; not under /tmp,
                    where Codex refuses to create the helper binaries its sandbox needs)
 """
@@ -62,18 +63,25 @@ trust_level = "trusted"
 '''
 
 
+def install_codex(prefix):
+    os.makedirs(prefix, exist_ok=True)
+    print(f"installing {CODEX_PACKAGE} into {prefix}")
+    subprocess.run(["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error",
+                    CODEX_PACKAGE], check=True)
+
+
 def codex_command(args):
-    if args.install_codex:
-        prefix = os.path.join(args.scratch, "codex")
-        os.makedirs(prefix, exist_ok=True)
-        print(f"installing {CODEX_PACKAGE} into {prefix}")
-        subprocess.run(["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error",
-                        CODEX_PACKAGE], check=True)
-    for candidate in [args.codex, os.path.join(args.scratch, "codex", "node_modules", ".bin", "codex"),
-                      shutil.which("codex")]:
-        if candidate and os.path.exists(candidate):
-            return os.path.abspath(candidate)
-    raise SystemExit("no Codex found: pass --install-codex (installs it from npm) or --codex PATH")
+    """--codex PATH, else the Codex installed in the scratch dir, installed from npm first when it is missing or
+    --install-codex asks for it. A `codex` on PATH is not used: its version would decide the figures."""
+    if args.codex:
+        if not os.path.exists(args.codex):
+            raise SystemExit(f"--codex {args.codex}: no such file")
+        return os.path.abspath(args.codex)
+    prefix = os.path.join(args.scratch, "codex")
+    installed = os.path.join(prefix, "node_modules", ".bin", "codex")
+    if args.install_codex or not os.path.exists(installed):
+        install_codex(prefix)
+    return installed
 
 
 def start_round_trips(scratch, count):
