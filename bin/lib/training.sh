@@ -123,7 +123,9 @@ moka_train() {
   moka_train_one "$dir/ui-mcp.aot" ui mcp
   if [ -f "$dir/exec.aot" ]; then
     for face in mcp ui ui-mcp; do
-      [ -f "$dir/$face.aot" ] && mv -f "$dir/$face.aot" "${cache%.aot}-$face.aot"
+      if [ -f "$dir/$face.aot" ]; then
+        mv -f "$dir/$face.aot" "${cache%.aot}-$face.aot"
+      fi
     done
     mv -f "$dir/exec.aot" "$cache"
   else
