@@ -10,8 +10,9 @@ final answer, then one answer for a fresh `exec` in the same home and one for `e
                   medians of the first and the last 100 rounds
   resume          spawn to the mock receiving the resumed session's first request (the whole history read back
                   and sent), beside a fresh start's first request in the same home
-Usage: bench/long_session.py [--rounds N] [--java-opts OPTS]
-  --java-opts  extra JVM options for this run (MOKA_JAVA_OPTS), to compare heap bounds and collectors
+Usage: bench/long_session.py [--rounds N] [--java-opts=OPTS]
+  --java-opts=OPTS  extra JVM options for this run (MOKA_JAVA_OPTS), to compare heap bounds and collectors
+                    (with "=": the options start with a dash)
 """
 import argparse
 import copy
