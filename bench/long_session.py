@@ -25,6 +25,7 @@ import threading
 import time
 
 from benchlib import MOKA, ROOT, start_mock, stop_mock
+from tmux_pane import resident_mb
 
 ROUND_TRIP = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
                           "exec-command-round-trip.json")
@@ -66,17 +67,6 @@ def arrivals(requests_file):
         return [int(line) for line in f if line.strip()]
 
 
-def resident_mb(pid):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
-
-
 def run(command, cwd, env, requests_file, samples=None):
     """Runs one moka command; returns its spawn time, wall seconds and peak RSS (MB). With `samples`, appends
     (requests so far, resident MB) every 0.5 s while it runs."""
@@ -88,7 +78,7 @@ def run(command, cwd, env, requests_file, samples=None):
     def sample():
         while not done.wait(0.5):
             rss = resident_mb(proc.pid)
-            if rss is not None:
+            if rss:
                 samples.append((len(arrivals(requests_file)), rss))
 
     sampler = threading.Thread(target=sample, daemon=True) if samples is not None else None
