@@ -18,9 +18,14 @@ after run:
   moka, no config   bin/moka with no config.toml and no AGENTS.md (OPENAI_BASE_URL at the mock)
 Printed: medians of first request (spawn to the mock receiving the first request), wall (spawn to exit), CPU
 (user + system of the agent and the processes it waited for) and peak RSS (the largest single process),
-then Moka/Codex ratios and Moka with a config against Moka without.
+then Moka/Codex ratios, each beside its target, and Moka with a config against Moka without.
+Then the interactive UIs, alternating, in a tmux pane (100x40) with the same config and project: spawn to the
+composer's placeholder on the screen ("Ask Codex/Moka to do anything"), after which typed text is checked to
+show in it. Codex's UI runs a background app server of its own, which reads config.toml but not -c, so its
+config copy sets [features] plugins = false there; each run's server is stopped once the run is measured.
 Usage: bench/peer_round_trip.py [--runs N] [--install-codex] [--codex PATH] [--scratch DIR]
-  --install-codex  installs @openai/codex@0.169.0 from the npm registry into SCRATCH/codex first
+  --install-codex  installs @openai/codex@0.169.0 from the npm registry into SCRATCH/codex again (it is
+                   installed there anyway when missing)
   --scratch DIR    where homes, repositories and Codex go (default ~/.cache/moka/peer-bench; not under /tmp,
                    where Codex refuses to create the helper binaries its sandbox needs)
 """
@@ -33,11 +38,17 @@ import subprocess
 import time
 
 from benchlib import MOKA, ROOT, start_mock, stop_mock
+from tmux_pane import Pane, TmuxServer
 
 SCENARIO = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
                         "exec-command-round-trip.json")
 CODEX_PACKAGE = "@openai/codex@0.169.0"
 VARIANTS = ["codex", "moka", "moka, no config"]
+# Moka/Codex targets of first request, wall, CPU, peak RSS, and the UI's time to its composer.
+TARGETS = [0.9, 0.7, 1.0, 0.5]
+UI_TARGET = 1.0
+COMPOSER = {"codex": "Ask Codex to do anything", "moka": "Ask Moka to do anything"}
+CODEX_DAEMON_SOCKETS = "/tmp/codex-daemon-{uid}"
 REQUESTS_PER_RUN = 2
 
 CONFIG = '''model = "gpt-5.5"
@@ -62,18 +73,25 @@ trust_level = "trusted"
 '''
 
 
+def install_codex(prefix):
+    os.makedirs(prefix, exist_ok=True)
+    print(f"installing {CODEX_PACKAGE} into {prefix}")
+    subprocess.run(["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error",
+                    CODEX_PACKAGE], check=True)
+
+
 def codex_command(args):
-    if args.install_codex:
-        prefix = os.path.join(args.scratch, "codex")
-        os.makedirs(prefix, exist_ok=True)
-        print(f"installing {CODEX_PACKAGE} into {prefix}")
-        subprocess.run(["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error",
-                        CODEX_PACKAGE], check=True)
-    for candidate in [args.codex, os.path.join(args.scratch, "codex", "node_modules", ".bin", "codex"),
-                      shutil.which("codex")]:
-        if candidate and os.path.exists(candidate):
-            return os.path.abspath(candidate)
-    raise SystemExit("no Codex found: pass --install-codex (installs it from npm) or --codex PATH")
+    """--codex PATH, else the Codex installed in the scratch dir, installed from npm first when it is missing or
+    --install-codex asks for it. A `codex` on PATH is not used: its version would decide the figures."""
+    if args.codex:
+        if not os.path.exists(args.codex):
+            raise SystemExit(f"--codex {args.codex}: no such file")
+        return os.path.abspath(args.codex)
+    prefix = os.path.join(args.scratch, "codex")
+    installed = os.path.join(prefix, "node_modules", ".bin", "codex")
+    if args.install_codex or not os.path.exists(installed):
+        install_codex(prefix)
+    return installed
 
 
 def start_round_trips(scratch, count):
@@ -142,6 +160,61 @@ def measured(command, cwd, env, requests_file, label):
             usage.ru_maxrss / 1024, out + err)
 
 
+def ui_ready(server, run_dir, variant, url, codex):
+    """Seconds from spawning the agent's UI in a tmux pane to its composer on the screen."""
+    command, cwd, env = prepare(run_dir, variant, url, codex)
+    command = [arg for arg in command if arg not in ("exec", "list the files", "-c", "features.plugins=false")]
+    env["TERM"] = "xterm-256color"
+    home = env.get("CODEX_HOME") or env["MOKA_HOME"]
+    if variant == "codex":
+        with open(os.path.join(home, "config.toml"), "a") as f:
+            f.write("\n[features]\nplugins = false\n")
+    sockets = CODEX_DAEMON_SOCKETS.format(uid=os.getuid())
+    sockets_before = set(os.listdir(sockets)) if os.path.isdir(sockets) else set()
+    pane = Pane(server, variant, command, cwd, env)
+    try:
+        ready = (pane.wait_for(COMPOSER[variant]) - pane.start) / 1e9
+        pane.keys("-l", "typed at once")
+        pane.wait_for("typed at once")
+        return ready
+    finally:
+        pane.kill()
+        stop_background_servers(home)
+        if os.path.isdir(sockets):
+            for name in set(os.listdir(sockets)) - sockets_before:
+                os.remove(os.path.join(sockets, name))
+
+
+def stop_background_servers(home):
+    """Ends the processes a run left behind whose program lives in its agent home (Codex's app server)."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            program = os.readlink(f"/proc/{pid}/exe")
+        except OSError:
+            continue
+        if program.startswith(home + os.sep):
+            try:
+                os.kill(int(pid), 15)
+            except ProcessLookupError:
+                pass
+
+
+def ui_round(args, url, codex):
+    """Medians of the UIs' time to the composer, alternating codex and moka."""
+    server = TmuxServer("peer")
+    times = {"codex": [], "moka": []}
+    try:
+        for run in range(args.runs + 1):
+            for variant in times:
+                run_dir = os.path.join(args.scratch, "runs", f"ui-{variant}")
+                ready = ui_ready(server, run_dir, variant, url, codex)
+                if run > 0:
+                    times[variant].append(ready)
+    finally:
+        server.close()
+    return {variant: statistics.median(t) for variant, t in times.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description="Moka beside Codex on one scripted shell-tool round trip.")
     parser.add_argument("--runs", type=int, default=11)
@@ -169,6 +242,7 @@ def main():
                           f"{output[-1200:].decode(errors='replace')}")
                 if run > 0:
                     results[variant].append((first, wall, cpu, rss))
+        ui = ui_round(args, url, codex)
     finally:
         stop_mock(server)
     med = {v: [statistics.median(r[k] for r in rows) for k in range(4)] for v, rows in results.items()}
@@ -178,10 +252,11 @@ def main():
         first, wall, cpu, rss = med[variant]
         print(f"{variant:18} {first:12.3f} s {wall:7.3f} s {cpu:7.3f} s {rss:7.1f} MB")
     moka, codex_med, bare = med["moka"], med["codex"], med["moka, no config"]
-    targets = [0.5, 0.5, None, 0.4]
-    ratios = " ".join(f"{name} {moka[k] / codex_med[k]:.2f}x" + (f" (target <= {targets[k]}x)" if targets[k] else "")
-                      for k, name in enumerate(["first request", "wall", "CPU", "peak RSS"]))
-    print(f"Moka/Codex: {ratios}")
+    print("Moka/Codex:")
+    for k, name in enumerate(["first request", "wall", "CPU", "peak RSS"]):
+        print(f"  {name:14} {moka[k] / codex_med[k]:.2f}x  (target <= {TARGETS[k]}x)")
+    print(f"  {'UI ready':14} {ui['moka'] / ui['codex']:.2f}x  (target <= {UI_TARGET}x): Moka {ui['moka']:.3f} s, "
+          f"Codex {ui['codex']:.3f} s to the composer, medians of {args.runs}")
     print("Moka with config.toml vs none: " + " ".join(
         f"{name} {(moka[k] / bare[k] - 1) * 100:+.1f}%" for k, name in enumerate(["first request", "wall", "CPU"]))
           + " (target within 5%)")

@@ -230,6 +230,24 @@ class LauncherScriptsTest {
                 .containsExactly("-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8");
     }
 
+    @Test
+    void theLaunchersJvmHasABoundedHeapThatMokaJavaOptsCanRaise() throws Exception {
+        // As bin/moka runs java: its flags, then MOKA_JAVA_OPTS.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String script = ". \"$0\" && moka_jvm_flags && exec \"$1\" \"${jvm_flags[@]}\" ${MOKA_JAVA_OPTS:-}"
+                + " -XX:+PrintFlagsFinal -version";
+        List<String> command = List.of("bash", "-c", script, ROOT.resolve("bin/lib/jvm-flags.sh").toString(), java);
+
+        assertThat(maxHeapSize(run(command, Map.of()))).isEqualTo(256L << 20);
+        assertThat(maxHeapSize(run(command, Map.of("MOKA_JAVA_OPTS", "-Xmx1g")))).isEqualTo(1L << 30);
+    }
+
+    private static long maxHeapSize(Run run) {
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        return run.stdout().lines().filter(line -> line.trim().startsWith("size_t MaxHeapSize "))
+                .map(line -> Long.parseLong(line.trim().split("\\s+")[3])).findFirst().orElseThrow();
+    }
+
     /** The flags bin/moka adds for the person's environment, given only {@code variables}. */
     private Run personFlags(String... variables) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("env", "-i"));

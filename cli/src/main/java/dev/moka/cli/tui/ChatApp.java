@@ -163,6 +163,14 @@ final class ChatApp {
         conversation.tick(++frame);
     }
 
+    /**
+     * Whether the screen changes with time alone: a turn's clock, a command's spinner, or the {@code @} finder's
+     * matches while the workspace is still being listed. When nothing does, the UI waits for a key or an event.
+     */
+    boolean animating() {
+        return conversation.turnRunning() || !conversation.runningCommands().isEmpty() || files.listing();
+    }
+
     void onKey(Key key) {
         if (key.name() != Key.Name.CTRL_C) {
             quitArmed = false;

@@ -27,6 +27,11 @@ final class FileFinder {
         Thread.ofVirtual().name("moka-file-finder").start(() -> files.complete(list(root)));
     }
 
+    /** Whether the listing is still running: matches shown now may change without a key being pressed. */
+    boolean listing() {
+        return !files.isDone();
+    }
+
     /** Up to {@code limit} paths matching {@code query}, best first; none while the listing is still running. */
     List<String> find(String query, int limit) {
         List<String> all = files.getNow(List.of());

@@ -198,7 +198,8 @@ public final class Tui {
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
         while (!app.done()) {
-            Signal signal = signals.poll(TICK_MS, TimeUnit.MILLISECONDS);
+            // An idle UI sleeps until something happens: a timer while nothing moves would cost CPU and wakeups.
+            Signal signal = app.animating() ? signals.poll(TICK_MS, TimeUnit.MILLISECONDS) : signals.take();
             boolean resized = false;
             // Everything already waiting is handled before one frame is drawn: a fast stream costs frames,
             // not one frame per delta.
