@@ -4,7 +4,7 @@
 
 Spawn: the mock (testkit's MockServerMain; its `.agents` file tags each request with x-openai-subagent) answers
 the parent's first request with one multi_agent_v1.spawn_agent call (gpt-5.5, a custom provider, approval never)
-and every later request with a short answer. Printed per agent: the medians of parent's first request -> child's
+and every later request with a short answer held for 1 s (a fresh mock per run). Printed per agent: the medians of parent's first request -> child's
 first request, and of the child's first request -> the parent's request carrying the spawn output.
 Memory: Moka alone, a parent that spawns K children whose requests the mock holds for 3 s (so all K are open
 at once), K = 0 and K = 4; printed: peak RSS of each and (RSS(4) - RSS(0)) / 4.
@@ -116,25 +116,27 @@ def run_once(agent, command_for, url, run_dir, settle):
 def spawn_figures(args, codex):
     agents = ["moka"] + (["codex"] if codex else [])
     path = os.path.join(args.scratch, "spawn.json")
-    scenario(path, 1, 0, args.runs * len(agents))
-    server, url, _ = start_mock(path, os.path.join(args.scratch, "mock-url"), 3600)
+    # Answers held 1 s: the parent is still reading its next answer when the child's first request comes,
+    # so neither agent exits before its child has asked.
+    scenario(path, 1, 1000, 1)
     figures = {agent: ([], []) for agent in agents}
-    try:
-        for run in range(args.runs):
-            for agent in agents:
-                before = len(tagged(os.path.join(args.scratch, "mock-url.agents")))
+    for run in range(args.runs):
+        for agent in agents:
+            # A mock of its own per run: a run may leave spare replies the next one must not get.
+            server, url, _ = start_mock(path, os.path.join(args.scratch, "mock-url"), 600)
+            try:
                 run_once(agent, lambda a: [codex, "exec", "-c", "features.plugins=false", "delegate it"]
                          if a == "codex" else [MOKA, "exec", "delegate it"], url,
                          os.path.join(args.scratch, agent), 0.5)
-                seen = tagged(os.path.join(args.scratch, "mock-url.agents"))[before:]
-                parent = [stamp for stamp, tag in seen if tag == "-"]
-                child = [stamp for stamp, tag in seen if tag != "-"]
-                if len(parent) < 2 or not child:
-                    raise SystemExit(f"{agent}: expected two parent requests and a child's, saw {seen}")
-                figures[agent][0].append((child[0] - parent[0]) / 1e6)
-                figures[agent][1].append((parent[1] - child[0]) / 1e6)
-    finally:
-        stop_mock(server)
+                seen = tagged(os.path.join(args.scratch, "mock-url.agents"))
+            finally:
+                stop_mock(server)
+            parent = [stamp for stamp, tag in seen if tag == "-"]
+            child = [stamp for stamp, tag in seen if tag != "-"]
+            if len(parent) < 2 or not child:
+                raise SystemExit(f"{agent}: expected two parent requests and a child's, saw {seen}")
+            figures[agent][0].append((child[0] - parent[0]) / 1e6)
+            figures[agent][1].append((parent[1] - child[0]) / 1e6)
     print("spawn: parent's request -> child's first request (ms, median; child's first -> parent's second)")
     for agent in agents:
         first, second = figures[agent]
@@ -147,14 +149,16 @@ def memory_figures(args):
     peaks = {}
     for children in (0, 4):
         path = os.path.join(args.scratch, f"memory{children}.json")
-        scenario(path, children, 3000, args.runs)
-        server, url, _ = start_mock(path, os.path.join(args.scratch, f"mock-url{children}"), 3600)
-        try:
-            peaks[children] = statistics.median(run_once("moka", lambda a: [MOKA, "exec", "delegate it"], url,
-                                                         os.path.join(args.scratch, f"mem{children}"), 0.2)
-                                                for _ in range(args.runs))
-        finally:
-            stop_mock(server)
+        scenario(path, children, 3000, 1)
+        runs = []
+        for _ in range(args.runs):
+            server, url, _ = start_mock(path, os.path.join(args.scratch, f"mock-url{children}"), 600)
+            try:
+                runs.append(run_once("moka", lambda a: [MOKA, "exec", "delegate it"], url,
+                                     os.path.join(args.scratch, f"mem{children}"), 0.2))
+            finally:
+                stop_mock(server)
+        peaks[children] = statistics.median(runs)
     print(f"memory: peak RSS with 0 children {peaks[0]:.1f} MB, with 4 open at once {peaks[4]:.1f} MB: "
           f"{(peaks[4] - peaks[0]) / 4:.1f} MB per running child")
 
