@@ -137,7 +137,7 @@ final class ExecRun {
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
                         EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _,
-                        EventMsg.UndoCompleted _, EventMsg.Unknown _ -> { }
+                        EventMsg.UndoCompleted _, EventMsg.RewindPreview _, EventMsg.Unknown _ -> { }
             }
         }
     }

@@ -98,6 +98,7 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> { }
             case EventMsg.UndoCompleted u -> { }
+            case EventMsg.RewindPreview p -> { }
             case EventMsg.Unknown u -> { }
         }
     }

@@ -101,6 +101,7 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.ShutdownComplete s -> { }
             case EventMsg.RolledBack r -> { }
             case EventMsg.UndoCompleted u -> { }
+            case EventMsg.RewindPreview p -> { }
             case EventMsg.Unknown u -> { }
         }
     }

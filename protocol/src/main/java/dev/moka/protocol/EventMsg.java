@@ -46,6 +46,7 @@ import tools.jackson.databind.node.ObjectNode;
     @JsonSubTypes.Type(value = EventMsg.ShutdownComplete.class, name = "shutdown_complete"),
     @JsonSubTypes.Type(value = EventMsg.RolledBack.class, name = "rolled_back"),
     @JsonSubTypes.Type(value = EventMsg.UndoCompleted.class, name = "undo_completed"),
+    @JsonSubTypes.Type(value = EventMsg.RewindPreview.class, name = "rewind_preview"),
 })
 public sealed interface EventMsg {
 
@@ -165,6 +166,15 @@ public sealed interface EventMsg {
 
     /** The answer to {@link Op.Undo}: whether files were restored, and what was done or why nothing was. */
     record UndoCompleted(boolean success, String message) implements EventMsg {}
+
+    /**
+     * The answer to {@link Op.PreviewRewind}: the files a rewind of the last {@code turns} turns would write back
+     * ({@code restored}) or remove, those among them changed since by someone other than Moka
+     * ({@code changedSince}), files too big to be kept ({@code leftOut}), or why nothing can be rewound
+     * ({@code unavailable}, null when something can).
+     */
+    record RewindPreview(int turns, List<String> restored, List<String> removed, List<String> changedSince,
+            List<String> leftOut, String unavailable) implements EventMsg {}
 
     /**
      * An event of a type this version does not know (sent by a newer engine): kept as its raw JSON, type

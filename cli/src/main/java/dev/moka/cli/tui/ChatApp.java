@@ -26,6 +26,7 @@ final class ChatApp {
     private final DisplaySettings display;
     private final Commands commands;
     private final Composer composer = new Composer();
+    private final RewindFlow rewind;
     /** A message with the images attached to it, sent now or when the running turn ends. */
     private record Outgoing(String text, List<Path> images) {}
 
@@ -49,8 +50,9 @@ final class ChatApp {
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
+        this.rewind = new RewindFlow(engine, conversation, composer, this::picking);
         this.commands = new Commands(engine, conversation, catalog, this::picking, () -> done = true,
-                target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome);
+                target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome, this::rewind);
     }
 
     /** A command opened {@code picker}; null when it had nothing to list. */
@@ -76,6 +78,7 @@ final class ChatApp {
     void switched(String previous, ResumeTarget target) {
         queued.clear();
         mode = KeyMode.COMPOSING;
+        rewind.reset();
         conversation.restart();
         String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
         conversation.notice((target instanceof ResumeTarget.ById byId ? "Resumed session " + byId.id()
@@ -104,6 +107,9 @@ final class ChatApp {
         }
         if (event instanceof EventMsg.ShutdownComplete) {
             done = true;
+        }
+        if (event instanceof EventMsg.RewindPreview preview) {
+            rewind.preview(preview);
         }
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
@@ -142,12 +148,25 @@ final class ChatApp {
         }
     }
 
-    /** The first Esc arms, the second opens the earlier messages, if there are any. */
+    /** The first Esc arms, the second rewinds (see {@link #rewind}). */
     private void stepBack(boolean armed) {
         if (!armed) {
             backtrackArmed = true;
             return;
         }
+        rewind();
+    }
+
+    /** {@code /rewind} or Esc twice: the redo of a pending rewind, or the earlier prompts to go back to. */
+    private void rewind() {
+        if (rewind.pending()) {
+            rewind.offerRedo(this::choosePrompt);
+        } else {
+            choosePrompt();
+        }
+    }
+
+    private void choosePrompt() {
         List<String> prompts = conversation.prompts();
         if (prompts.isEmpty()) {
             conversation.notice("No earlier message to go back to", Cell.Notice.Kind.INFO);
@@ -156,15 +175,14 @@ final class ChatApp {
         }
     }
 
-    /** Esc goes further back, Down comes forward, Enter forks before the message and puts it in the composer. */
+    /** Esc goes further back, Down comes forward, Enter asks what to rewind to before the prompt chosen. */
     private void backtrackKey(Backtrack backtrack, Key key) {
         switch (key.name()) {
             case ESC, UP -> backtrack.older();
             case DOWN -> backtrack.newer();
             case ENTER -> {
-                engine.submit(new Op.Rollback(backtrack.turns()));
-                composer.set(backtrack.text());
                 mode = KeyMode.COMPOSING;
+                rewind.chosen(backtrack.turns(), backtrack.text());
             }
             default -> mode = KeyMode.COMPOSING;
         }
@@ -356,6 +374,7 @@ final class ChatApp {
 
     /** Sends a message now; {@code !cmd} runs cmd in the session's sandbox. */
     private void send(Outgoing message) {
+        rewind.sending();
         String text = message.text();
         if (text.startsWith("!")) {
             runShell(text);

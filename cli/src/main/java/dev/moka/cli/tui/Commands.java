@@ -36,10 +36,12 @@ final class Commands {
     private final List<CustomPrompt> prompts;
     private final Consumer<String> send;
     private final Supplier<String> sandboxMechanism;
+    private final Runnable rewind;
 
     Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
             Consumer<ResumeTarget> switchTo, List<CustomPrompt> prompts, Consumer<String> send,
-            Supplier<String> sandboxMechanism, Path mokaHome) {
+            Supplier<String> sandboxMechanism, Path mokaHome, Runnable rewind) {
+        this.rewind = rewind;
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
@@ -77,6 +79,7 @@ final class Commands {
             case DIFF -> diff();
             case COMPACT -> engine.submit(new Op.Compact());
             case UNDO -> engine.submit(new Op.Undo());
+            case REWIND -> rewind.run();
             case MENTION -> conversation.notice("Type @ and part of a file's name; tab inserts it",
                     Cell.Notice.Kind.INFO);
             case NEW -> switchTo.accept(new ResumeTarget.Fresh());

@@ -131,6 +131,7 @@ final class Conversation {
             case EventMsg.RolledBack r -> forked(r.turns());
             case EventMsg.UndoCompleted u -> notice(u.message(), u.success() ? Cell.Notice.Kind.INFO
                     : Cell.Notice.Kind.WARNING);
+            case EventMsg.RewindPreview p -> { }
             case EventMsg.Unknown u -> { }
         }
         return false;
@@ -240,19 +241,24 @@ final class Conversation {
      * conversation (a redraw no longer shows them; the scrollback above keeps what was printed).
      */
     private void forked(int turns) {
+        // The prompt whose sending carried the fork out was added before the engine answered: it stays.
+        Cell next = unstarted;
         List<Integer> prompts = new ArrayList<>();
         for (int i = sessionStart; i < cells.size(); i++) {
-            if (cells.get(i) instanceof Cell.Prompt && !neverStarted.contains(cells.get(i))) {
+            if (cells.get(i) instanceof Cell.Prompt && !neverStarted.contains(cells.get(i)) && cells.get(i) != next) {
                 prompts.add(i);
             }
         }
         if (turns >= 1 && turns <= prompts.size()) {
-            List<Cell> dropped = cells.subList(prompts.get(prompts.size() - turns), cells.size());
-            unprinted.removeAll(dropped);
-            dropped.clear();
+            List<Cell> after = cells.subList(prompts.get(prompts.size() - turns), cells.size());
+            List<Cell> dropped = after.stream().filter(cell -> cell != next).toList();
+            after.removeIf(cell -> cell != next);
+            unprinted.removeIf(cell -> dropped.stream().anyMatch(d -> d == cell));
         }
-        notice("Went back " + turns + (turns == 1 ? " turn" : " turns") + ": the model no longer sees what followed"
-                + " the message now in the composer; edit it and press enter", Cell.Notice.Kind.INFO);
+        if (replaying) {
+            notice("Went back " + turns + (turns == 1 ? " turn" : " turns") + ": the model no longer saw what"
+                    + " followed", Cell.Notice.Kind.INFO);
+        }
     }
 
     /** The person's messages that began a turn of this conversation, oldest first, for stepping back to one. */

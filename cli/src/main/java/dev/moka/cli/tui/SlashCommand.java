@@ -9,6 +9,7 @@ enum SlashCommand {
     STATUS("status", "show the session's configuration and token use"),
     DIFF("diff", "show the git diff, untracked files included"),
     UNDO("undo", "restore the files the last turn changed"),
+    REWIND("rewind", "go back to before an earlier prompt: code, conversation or both"),
     COMPACT("compact", "summarise the conversation to free context"),
     MENTION("mention", "mention a file (same as typing @)"),
     NEW("new", "start a new conversation"),

@@ -77,6 +77,7 @@ final class EventMask {
             case EventMsg.ShutdownComplete s -> s;
             case EventMsg.RolledBack r -> r;
             case EventMsg.UndoCompleted u -> new EventMsg.UndoCompleted(u.success(), text(u.message()));
+            case EventMsg.RewindPreview p -> p;
             case EventMsg.Unknown u -> new EventMsg.Unknown((ObjectNode) json(u.raw()));
         };
     }

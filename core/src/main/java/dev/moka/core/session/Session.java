@@ -14,6 +14,8 @@ import dev.moka.core.context.TokenEstimator;
 import dev.moka.core.context.UserInputItems;
 import dev.moka.core.context.UserInstructions;
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.rewind.RewindPlan;
+import dev.moka.core.rewind.Rewinds;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
@@ -56,6 +58,7 @@ public final class Session implements AutoCloseable {
     private final TurnNotifier notifier;
     private final UserShellCommand userShell;
     private final TurnUndo undo;
+    private final Rewinds rewinds;
     private final List<EventMsg> startupNotices;
     private final boolean newConversation;
     private final Thread submissionLoop;
@@ -85,6 +88,13 @@ public final class Session implements AutoCloseable {
     private record RollbackTask(String submissionId, int turns) implements Task {}
 
     private record UndoTask(String submissionId) implements Task {}
+
+    private record PreviewRewindTask(String submissionId, int turns, Path cwd) implements Task {}
+
+    private record RewindTask(String submissionId, int turns, boolean overwriteChangedSince, Path cwd)
+            implements Task {}
+
+    private record RedoRewindTask(String submissionId, Path cwd) implements Task {}
 
     private Session(SessionSetup setup) {
         this.setup = setup;
@@ -118,6 +128,8 @@ public final class Session implements AutoCloseable {
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
+        this.rewinds = setup.snapshotsForUndo() && home != null ? Rewinds.open(home, setup.conversationId())
+                : Rewinds.none("this session's front end cannot rewind, so Moka keeps no snapshots of the files");
         this.guards = new SessionGuards(setup.guard(), home);
         this.shown = new ShownEvents(setup.secrets());
         String id = setup.conversationId();
@@ -243,7 +255,8 @@ public final class Session implements AutoCloseable {
                 || msg instanceof EventMsg.ExecCommandOutputDelta
                 || msg instanceof EventMsg.ConversationHistoryResponse
                 || msg instanceof EventMsg.GetHistoryEntryResponse
-                || msg instanceof EventMsg.McpListToolsResponse);
+                || msg instanceof EventMsg.McpListToolsResponse
+                || msg instanceof EventMsg.RewindPreview);
     }
 
     private void submissionLoop() {
@@ -294,6 +307,9 @@ public final class Session implements AutoCloseable {
             case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
             case Op.Rollback rollback -> tasks.add(new RollbackTask(id, rollback.turns()));
             case Op.Undo ignored -> tasks.add(new UndoTask(id));
+            case Op.PreviewRewind p -> tasks.add(new PreviewRewindTask(id, p.turns(), context.cwd()));
+            case Op.RewindFiles r -> tasks.add(new RewindTask(id, r.turns(), r.overwriteChangedSince(), context.cwd()));
+            case Op.RedoRewind ignored -> tasks.add(new RedoRewindTask(id, context.cwd()));
         }
     }
 
@@ -374,12 +390,21 @@ public final class Session implements AutoCloseable {
                 case ShellTask shell -> {
                     emit(id, new EventMsg.TaskStarted(shell.context().settings().model().contextWindow()));
                     EventSink sink = msg -> emit(id, msg);
-                    userShell.run("user-shell-" + id, shell.command(), shell.context().cwd(),
-                            guards.forTask(shell.context(), sink), sink).ifPresent(runner::record);
+                    Rewinds.Point point = rewinds.before(shell.context().cwd());
+                    try {
+                        userShell.run("user-shell-" + id, shell.command(), shell.context().cwd(),
+                                guards.forTask(shell.context(), sink), sink).ifPresent(runner::record);
+                    } finally {
+                        rewinds.afterChange(point, runner.turnsToRollBack());
+                    }
                     emit(id, new EventMsg.TaskComplete(null));
                 }
                 case RollbackTask rollback -> rollback(id, rollback.turns());
                 case UndoTask ignored -> undo(id);
+                case PreviewRewindTask p -> previewRewind(id, p.turns(), p.cwd());
+                case RewindTask r -> rewound(id, rewinds.rewind(runner.turnsToRollBack() - r.turns(), r.cwd(),
+                        r.overwriteChangedSince(), runner.turnsToRollBack()));
+                case RedoRewindTask r -> rewound(id, rewinds.redo(r.cwd(), runner.turnsToRollBack()));
                 case HistoryTask history -> {
                     List<ResponseItem> items = runner.items();
                     List<EventMsg> shown = RecordedEvents.of(setup.rollout().path(), line -> warn(id, line));
@@ -437,10 +462,13 @@ public final class Session implements AutoCloseable {
         EventSink sink = msg -> emit(id, msg);
         Guard guard = guards.forTask(turnContext, sink);
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), message.text());
+        int position = runner.turnsToRollBack() - 1;
+        Rewinds.Point point = rewinds.before(turnContext.cwd());
         String last;
         try {
             last = runner.run(turnContext, sink, guard, snapshot);
         } finally {
+            rewinds.afterTurn(point, position);
             undo.end(snapshot);
             // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
             guards.taskEnded(sink);
@@ -463,6 +491,20 @@ public final class Session implements AutoCloseable {
             runner.record(ResponseItem.Message.user("<undo>\n" + outcome.message() + "\n</undo>"));
         }
         emit(id, new EventMsg.UndoCompleted(outcome.undone(), outcome.message()));
+    }
+
+    private void previewRewind(String id, int turns, Path cwd) throws InterruptedException {
+        RewindPlan plan = rewinds.plan(runner.turnsToRollBack() - turns, cwd);
+        emit(id, new EventMsg.RewindPreview(turns, plan.restored(), plan.removed(), plan.changedSince(),
+                plan.leftOut(), plan.unavailable()));
+    }
+
+    /** A rewind or redo of the files; the model is told, so that it does not build on files that went back. */
+    private void rewound(String id, Rewinds.Outcome outcome) {
+        if (outcome.done()) {
+            runner.record(ResponseItem.Message.user("<rewind>\n" + outcome.message() + "\n</rewind>"));
+        }
+        emit(id, new EventMsg.UndoCompleted(outcome.done(), outcome.message()));
     }
 
     /** Forks the conversation before its last {@code turns} turns; the context they began in is current again. */

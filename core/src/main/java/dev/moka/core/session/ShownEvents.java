@@ -86,6 +86,7 @@ final class ShownEvents {
                     EventMsg.McpListToolsResponse _, EventMsg.ConversationHistoryResponse _,
                     EventMsg.GetHistoryEntryResponse _, EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _,
                     EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _, EventMsg.UndoCompleted _,
+                    EventMsg.RewindPreview _,
                     EventMsg.Unknown _ -> {
                 endModelStreams(out);
                 out.accept(mask.apply(event));
