@@ -32,12 +32,16 @@ final class ChatApp {
 
     private final Deque<Outgoing> queued = new ArrayDeque<>();
     private final Attachments attachments = new Attachments();
+    private final Pastes pastes = new Pastes();
     private final History history;
     private final FileFinder files;
     private KeyMode mode = KeyMode.COMPOSING;
     /** One Esc on an empty composer was pressed; a second one steps back to an earlier message. */
     private boolean backtrackArmed;
     private boolean quitArmed;
+    /** The completion marked in the popup, and the composer text it was marked for (another text starts at 0). */
+    private int popupSelected;
+    private String popupText = "";
     private boolean done;
     /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
     private ResumeTarget switchTo;
@@ -278,29 +282,40 @@ final class ChatApp {
             case TEXT, ALT -> composer.insert(key.text());
             case PASTE -> {
                 String image = attachments.attachPasted(key.text(), Path.of(conversation.info().cwd()));
-                composer.insert(image == null ? key.text() : image + " ");
+                String placeholder = image == null ? pastes.placeholder(key.text()) : null;
+                composer.insert(image != null ? image + " " : placeholder != null ? placeholder : key.text());
             }
             case NEWLINE -> composer.insert("\n");
             case ENTER -> enter();
             case TAB -> complete();
-            case BACKSPACE -> composer.backspace();
+            case BACKSPACE -> backspace();
             case DELETE -> composer.delete();
             case LEFT -> composer.left();
             case RIGHT -> composer.right();
             case HOME -> composer.home();
             case END -> composer.end();
             case CTRL_U -> composer.set("");
-            case CTRL_O -> conversation.expandLastCommand();
+            case CTRL_O -> {
+                if (pastes.any(composer.text())) {
+                    composer.set(pastes.expand(composer.text()));
+                } else {
+                    conversation.expandLastCommand();
+                }
+            }
             case CTRL_R -> mode = new KeyMode.Searching(new HistorySearch(history, composer.text()));
             case UP -> {
-                if (composer.onFirstLine()) {
+                if (completionsShown()) {
+                    movePopup(-1);
+                } else if (composer.onFirstLine()) {
                     history.older(composer);
                 } else {
                     composer.verticalMove(-1);
                 }
             }
             case DOWN -> {
-                if (composer.onLastLine()) {
+                if (completionsShown()) {
+                    movePopup(1);
+                } else if (composer.onLastLine()) {
                     history.newer(composer);
                 } else {
                     composer.verticalMove(1);
@@ -320,6 +335,16 @@ final class ChatApp {
         }
     }
 
+    /** Backspace at a paste's placeholder opens it up to edit instead of cutting the placeholder's last letter. */
+    private void backspace() {
+        String placeholder = pastes.endingAt(composer.text(), composer.cursor());
+        if (placeholder == null) {
+            composer.backspace();
+        } else {
+            composer.replaceBeforeCursor(composer.cursor() - placeholder.length(), pastes.text(placeholder));
+        }
+    }
+
     private void ctrlC() {
         if (!composer.isEmpty()) {
             composer.set("");
@@ -332,17 +357,40 @@ final class ChatApp {
         }
     }
 
+    private void movePopup(int delta) {
+        int size = completions().size();
+        popupSelected = Math.floorMod(selectedCompletion() + delta, size);
+        popupText = composer.text();
+    }
+
+    /** The marked completion's index: 0 once the composer's text changed since it was marked. */
+    private int selectedCompletion() {
+        return composer.text().equals(popupText) ? Math.min(popupSelected, Math.max(0, completions().size() - 1))
+                : 0;
+    }
+
     private void enter() {
+        if (completionsShown() && composer.text().startsWith("/")) {
+            // Enter runs the command marked in the popup: "/st" Enter is "/status".
+            String word = completions().get(selectedCompletion()).split(" ", 2)[0];
+            composer.take();
+            pastes.clear();
+            history.sent("/" + word);
+            commands.run(word);
+            return;
+        }
         if (completionsShown() && complete()) {
             return;
         }
-        String text = composer.text().strip();
-        if (text.isEmpty()) {
+        String typed = composer.text().strip();
+        if (typed.isEmpty()) {
             return;
         }
         composer.take();
+        String text = pastes.expand(typed);
+        pastes.clear();
         history.sent(text);
-        if (text.startsWith("/") && !text.contains("\n")) {
+        if (typed.startsWith("/") && !typed.contains("\n")) {
             commands.run(text.substring(1));
         } else {
             sendOrQueue(text);
@@ -407,7 +455,7 @@ final class ChatApp {
             return false;
         }
         String token = currentToken();
-        String choice = options.getFirst();
+        String choice = options.get(selectedCompletion());
         String replacement = token.startsWith("@") ? choice + " " : "/" + choice.split(" ", 2)[0];
         if (("/" + composer.text().strip()).equals("/" + replacement) || replacement.equals(token)) {
             return false;
@@ -460,8 +508,7 @@ final class ChatApp {
     /** Redraws the whole conversation, as after a resize. */
     void redrawAll(Screen screen, int width, int height) {
         screen.clearAll();
-        conversation.takeUnprinted();
-        conversation.cells().forEach(conversation::add);
+        conversation.printAllAgain();
         draw(screen, width, height);
     }
 
@@ -529,7 +576,12 @@ final class ChatApp {
         Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
         int composerTop = rows.size();
         rows.addAll(layout.rows());
-        completions().forEach(c -> rows.add(Line.of("  " + c, theme.muted()).truncate(width)));
+        List<String> options = completions();
+        int selected = selectedCompletion();
+        for (int i = 0; i < options.size(); i++) {
+            rows.add(i == selected ? Line.of("› " + options.get(i), theme.accent().asBold()).truncate(width)
+                    : Line.of("  " + options.get(i), theme.muted()).truncate(width));
+        }
         if (backtrackArmed) {
             rows.add(Line.of("esc again to edit an earlier message", theme.accent()).truncate(width));
         }

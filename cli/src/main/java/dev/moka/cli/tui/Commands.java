@@ -74,7 +74,7 @@ final class Commands {
         }
         switch (command) {
             case MODEL -> pickModel();
-            case APPROVALS -> pickApprovals();
+            case PERMISSIONS -> pickApprovals();
             case STATUS -> status();
             case DIFF -> diff();
             case COMPACT -> engine.submit(new Op.Compact());

@@ -298,6 +298,12 @@ final class Conversation {
         return List.copyOf(cells);
     }
 
+    /** Every cell is to be printed again (after the screen and scrollback were cleared), each once. */
+    void printAllAgain() {
+        unprinted.clear();
+        unprinted.addAll(cells);
+    }
+
     void tick(int frame) {
         running.replaceAll((id, cell) -> cell.tick(frame));
     }

@@ -5,7 +5,7 @@ import java.util.List;
 /** A command typed after {@code /} in the composer, with the line the completion popup shows for it. */
 enum SlashCommand {
     MODEL("model", "choose the model and reasoning effort"),
-    APPROVALS("approvals", "choose what Moka may do without asking"),
+    PERMISSIONS("permissions", "choose what Moka may do without asking (also /approvals)"),
     STATUS("status", "show the session's configuration and token use"),
     DIFF("diff", "show the git diff, untracked files included"),
     UNDO("undo", "restore the files the last turn changed"),
@@ -41,7 +41,8 @@ enum SlashCommand {
 
     static SlashCommand named(String word) {
         for (SlashCommand command : values()) {
-            if (command.word.equals(word) || word.equals("exit") && command == QUIT) {
+            if (command.word.equals(word) || word.equals("exit") && command == QUIT
+                    || word.equals("approvals") && command == PERMISSIONS) {
                 return command;
             }
         }
