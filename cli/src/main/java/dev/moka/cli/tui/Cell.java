@@ -48,11 +48,14 @@ sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Code, Cell.Reasonin
         }
     }
 
-    /** A reasoning summary, dimmed: what the model thought, not what it answered. */
+    /** A reasoning summary, its Markdown drawn dimmed: what the model thought, not what it answered. */
     record Reasoning(String text) implements Cell {
         @Override
         public List<Line> render(int width, Theme theme) {
-            return Texts.wrapped(text.strip(), width, theme.muted().asItalic(), Line.EMPTY, Line.EMPTY);
+            return new MarkdownView(theme).render(text.strip(), width).stream()
+                    .map(line -> new Line(line.spans().stream().map(s -> new Span(s.text(), s.look().asDim()
+                            .asItalic())).toList()))
+                    .toList();
         }
     }
 

@@ -27,6 +27,13 @@ final class Conversation {
     private final DisplaySettings display;
     /** {@code show_raw_agent_reasoning}: the model's raw reasoning text of the step still streaming. */
     private final StringBuilder rawReasoning = new StringBuilder();
+    /**
+     * The reasoning summary streaming: drawn as its own block once what it led to begins (the answer, a command),
+     * so it stands before it; the engine's whole summary, which comes after the response, is then not drawn again.
+     */
+    private final StringBuilder summary = new StringBuilder();
+    /** Summaries drawn from their deltas, without whitespace, that the whole summary arriving later repeats. */
+    private final List<String> summariesShown = new ArrayList<>();
     private SessionInfo info = SessionInfo.UNKNOWN;
     private boolean turnRunning;
     private long turnStartedAt;
@@ -52,6 +59,7 @@ final class Conversation {
         if (!(event instanceof EventMsg.AgentReasoningRawContentDelta || event instanceof EventMsg.AgentReasoningDelta
                 || event instanceof EventMsg.ExecCommandOutputDelta)) {
             finishRawReasoning();
+            finishSummary();
         }
         switch (event) {
             case EventMsg.SessionConfigured s -> configured(s);
@@ -63,7 +71,7 @@ final class Conversation {
             case EventMsg.AgentMessageDelta d -> answer.add(Clean.text(d.delta())).forEach(this::add);
             case EventMsg.AgentMessage m -> finishAnswer(m.message());
             case EventMsg.AgentReasoning r -> {
-                if (!display.hideReasoning()) {
+                if (!display.hideReasoning() && !summariesShown.remove(squeezed(Clean.text(r.text())))) {
                     add(new Cell.Reasoning(Clean.text(r.text())));
                 }
             }
@@ -72,7 +80,11 @@ final class Conversation {
                     streamRawReasoning(Clean.text(r.delta()));
                 }
             }
-            case EventMsg.AgentReasoningDelta d -> { }
+            case EventMsg.AgentReasoningDelta d -> {
+                if (!display.hideReasoning()) {
+                    summary.append(Clean.text(d.delta()));
+                }
+            }
             case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(b.command()));
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecCommandEnd e -> {
@@ -154,6 +166,19 @@ final class Conversation {
         }
     }
 
+    /** The summary streamed so far becomes its block, before whatever it led to. */
+    private void finishSummary() {
+        if (!summary.toString().isBlank()) {
+            add(new Cell.Reasoning(summary.toString()));
+            summariesShown.add(squeezed(summary.toString()));
+        }
+        summary.setLength(0);
+    }
+
+    private static String squeezed(String text) {
+        return text.replaceAll("\\s+", "");
+    }
+
     /** The raw reasoning still streaming ends with its step: its last paragraph becomes a cell too. */
     private void finishRawReasoning() {
         if (!rawReasoning.isEmpty()) {
@@ -164,9 +189,12 @@ final class Conversation {
         }
     }
 
-    /** The paragraph of raw reasoning still arriving, drawn afresh on each frame; null when there is none. */
+    /** The reasoning still arriving (raw, or else the summary), drawn afresh on each frame; null when there is none. */
     Cell reasoningTail() {
-        return rawReasoning.toString().isBlank() ? null : new Cell.Reasoning(rawReasoning.toString());
+        if (!rawReasoning.toString().isBlank()) {
+            return new Cell.Reasoning(rawReasoning.toString());
+        }
+        return summary.toString().isBlank() ? null : new Cell.Reasoning(summary.toString());
     }
 
     private void configured(EventMsg.SessionConfigured s) {
