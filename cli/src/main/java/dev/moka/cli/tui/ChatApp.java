@@ -18,12 +18,24 @@ import java.util.function.Supplier;
  * The interactive conversation: keys edit the composer, answer approvals or drive pickers; events update
  * the {@link Conversation}; {@link #draw} prints new cells and redraws the live area. Runs on one thread.
  */
-final class ChatApp {
+final class ChatApp implements Commands.Ui {
     private static final int POPUP_ROWS = 6;
+    /** What {@code ?} shows. */
+    private static final List<String> KEYS = List.of(
+            "  enter send · ctrl+j or shift+enter new line · ↑/↓ earlier messages · ctrl+r search them",
+            "  esc stop the turn · esc esc rewind · ctrl+c clear, stop, quit · ctrl+d quit",
+            "  ctrl+o show a paste or the last command whole · @ a file · / commands · !cmd run it yourself");
 
     private final Engine engine;
     private final Conversation conversation;
-    private final DisplaySettings display;
+    private DisplaySettings display;
+    /** What {@code /copy} put on the clipboard, written with the next frame; null when nothing waits. */
+    private String toClipboard;
+    /** {@code /clear} or {@code /theme}: the next frame clears the screen (and scrollback) and draws all again. */
+    private boolean clearNext;
+    /** The model {@code /model} chose, kept for the sessions {@code /new} and {@code /resume} open; null: none. */
+    private String chosenModel;
+    private dev.moka.protocol.ReasoningEffort chosenEffort;
     private final Commands commands;
     private final Composer composer = new Composer();
     private final RewindFlow rewind;
@@ -39,6 +51,8 @@ final class ChatApp {
     /** One Esc on an empty composer was pressed; a second one steps back to an earlier message. */
     private boolean backtrackArmed;
     private boolean quitArmed;
+    /** {@code ?} on an empty composer shows the keys until the next key. */
+    private boolean keysShown;
     /** The completion marked in the popup, and the composer text it was marked for (another text starts at 0). */
     private int popupSelected;
     private String popupText = "";
@@ -55,13 +69,51 @@ final class ChatApp {
         this.history = new History(engine);
         this.files = files;
         this.rewind = new RewindFlow(engine, conversation, composer, this::picking);
-        this.commands = new Commands(engine, conversation, catalog, this::picking, () -> done = true,
-                target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome, this::rewind);
+        this.commands = new Commands(engine, conversation, catalog, this, prompts, sandboxMechanism, mokaHome);
     }
 
-    /** A command opened {@code picker}; null when it had nothing to list. */
-    private void picking(Picker picker) {
+    @Override
+    public void picking(Picker picker) {
         mode = picker == null ? KeyMode.COMPOSING : new KeyMode.Picking(picker);
+    }
+
+    @Override
+    public void quit() {
+        done = true;
+    }
+
+    @Override
+    public void switchTo(ResumeTarget target) {
+        switchTo = target;
+    }
+
+    @Override
+    public void send(String text) {
+        sendOrQueue(text);
+    }
+
+    @Override
+    public void copy(String text) {
+        toClipboard = text;
+    }
+
+    @Override
+    public void clearScreen() {
+        clearNext = true;
+    }
+
+    @Override
+    public void theme(Theme theme) {
+        display = new DisplaySettings(display.hideReasoning(), display.showRawReasoning(),
+                theme.withFiles(display.theme().files()), display.colour());
+        clearNext = true;
+        conversation.printAllAgain();
+    }
+
+    @Override
+    public void modelChosen(String slug, dev.moka.protocol.ReasoningEffort effort) {
+        chosenModel = slug;
+        chosenEffort = effort;
     }
 
     boolean done() {
@@ -84,6 +136,9 @@ final class ChatApp {
         mode = KeyMode.COMPOSING;
         rewind.reset();
         conversation.restart();
+        if (chosenModel != null) {
+            engine.submit(new Op.OverrideTurnContext(null, null, null, chosenModel, chosenEffort, null));
+        }
         String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
         conversation.notice((target instanceof ResumeTarget.ById byId ? "Resumed session " + byId.id()
                 : "Started a new conversation") + back, Cell.Notice.Kind.INFO);
@@ -101,6 +156,7 @@ final class ChatApp {
     void onEvent(EventMsg event) {
         if (event instanceof EventMsg.SessionConfigured s) {
             history.configured(s.historyLogId(), s.historyEntryCount());
+
             if (s.resumed()) {
                 engine.submit(new Op.GetHistory());
             }
@@ -118,6 +174,11 @@ final class ChatApp {
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
         }
+        if (event instanceof EventMsg.SessionConfigured && chosenModel != null) {
+            // The session opened with the configured model; the override sent as it opened wins.
+            conversation.info(conversation.info().withModel(chosenModel, chosenEffort == null ? null
+                    : chosenEffort.wire()));
+        }
         if (conversation.pendingApproval() == null && mode instanceof KeyMode.Denying denying) {
             // The request went away with its turn: a half-typed reason must not answer the next one.
             mode = denying.under();
@@ -134,6 +195,8 @@ final class ChatApp {
         }
         boolean armed = backtrackArmed;
         backtrackArmed = false;
+        boolean keysWereShown = keysShown;
+        keysShown = false;
         if (conversation.pendingApproval() != null) {
             approvalKey(key);
             return;
@@ -143,7 +206,9 @@ final class ChatApp {
             case KeyMode.Searching(HistorySearch search) -> searchKey(search, key);
             case KeyMode.SteppingBack(Backtrack backtrack) -> backtrackKey(backtrack, key);
             case KeyMode.Composing _, KeyMode.Denying _ -> {
-                if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
+                if (key.name() == Key.Name.TEXT && key.text().equals("?") && composer.isEmpty()) {
+                    keysShown = !keysWereShown;
+                } else if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
                     stepBack(armed);
                 } else {
                     composerKey(key);
@@ -162,7 +227,8 @@ final class ChatApp {
     }
 
     /** {@code /rewind} or Esc twice: the redo of a pending rewind, or the earlier prompts to go back to. */
-    private void rewind() {
+    @Override
+    public void rewind() {
         if (rewind.pending()) {
             rewind.offerRedo(this::choosePrompt);
         } else {
@@ -494,6 +560,14 @@ final class ChatApp {
 
     /** Prints the cells finished since the last frame and redraws the live area. */
     void draw(Screen screen, int width, int height) {
+        if (toClipboard != null) {
+            screen.copy(toClipboard);
+            toClipboard = null;
+        }
+        if (clearNext) {
+            clearNext = false;
+            screen.clearAll();
+        }
         List<Line> finished = new ArrayList<>();
         for (Cell cell : conversation.takeUnprinted()) {
             finished.addAll(cell.render(width, display.theme()));
@@ -584,6 +658,9 @@ final class ChatApp {
         }
         if (backtrackArmed) {
             rows.add(Line.of("esc again to edit an earlier message", theme.accent()).truncate(width));
+        }
+        if (keysShown) {
+            KEYS.forEach(k -> rows.add(Line.of(k, theme.muted()).truncate(width)));
         }
         rows.add(StatusLine.render(conversation.info(), quitArmed, width, theme));
         return new Live(rows, composerTop + layout.cursorRow(), layout.cursorColumn());

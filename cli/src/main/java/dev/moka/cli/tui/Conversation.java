@@ -35,6 +35,7 @@ final class Conversation {
     /** Summaries drawn from their deltas, without whitespace, that the whole summary arriving later repeats. */
     private final List<String> summariesShown = new ArrayList<>();
     private SessionInfo info = SessionInfo.UNKNOWN;
+    private String lastAnswer;
     private boolean turnRunning;
     private long turnStartedAt;
     private boolean resumed;
@@ -198,6 +199,14 @@ final class Conversation {
     }
 
     private void configured(EventMsg.SessionConfigured s) {
+        if (cells.isEmpty()) {
+            add(new Cell.Banner(dev.moka.core.MokaVersion.get(), List.of(
+                    "model:     " + Clean.text(s.model()) + (s.reasoningEffort() == null ? "" : " " + s.reasoningEffort())
+                            + "   /model to change",
+                    "directory: " + Clean.text(s.cwd()),
+                    "sandbox:   " + s.sandboxMode() + ", approvals " + s.approvalPolicy() + "   /permissions to change",
+                    "? for keys · / for commands · esc esc to rewind")));
+        }
         info = new SessionInfo(s.sessionId(), s.model(), s.reasoningEffort(), s.modelProvider(), s.cwd(),
                 s.approvalPolicy(), s.sandboxMode(), s.rolloutPath(), info.tokensUsed(), info.contextLeftPercent());
         resumed = s.resumed();
@@ -236,6 +245,9 @@ final class Conversation {
     }
 
     private void finishAnswer(String message) {
+        if (message != null && !message.isBlank()) {
+            lastAnswer = Clean.text(message);
+        }
         answer.finish(message == null ? null : Clean.text(message)).forEach(this::add);
     }
 
@@ -324,6 +336,19 @@ final class Conversation {
 
     List<Cell> cells() {
         return List.copyOf(cells);
+    }
+
+    /** {@code /clear}: nothing said so far is drawn again, not even after a resize. */
+    void forget() {
+        cells.clear();
+        unprinted.clear();
+        sessionStart = 0;
+        neverStarted.clear();
+    }
+
+    /** The last answer the model finished, for {@code /copy}; null before the first. */
+    String lastAnswer() {
+        return lastAnswer;
     }
 
     /** Every cell is to be printed again (after the screen and scrollback were cleared), each once. */

@@ -80,6 +80,16 @@ final class Screen {
         out.flush();
     }
 
+    /**
+     * Puts {@code text} on the clipboard of the terminal (OSC 52, which xterm, iTerm2, kitty, WezTerm, Windows
+     * Terminal and tmux with {@code set-clipboard} take), in base64 so no byte of it can act on the terminal.
+     */
+    void copy(String text) {
+        out.print("\u001b]52;c;" + java.util.Base64.getEncoder().encodeToString(text.getBytes(
+                java.nio.charset.StandardCharsets.UTF_8)) + "\u0007");
+        out.flush();
+    }
+
     /** Leaves the cursor below the live area, with it erased, for the shell that comes back. */
     void close(List<Line> finished) {
         frame(finished, List.of(Line.EMPTY), 0, 0, 1);

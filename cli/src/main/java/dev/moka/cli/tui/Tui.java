@@ -50,7 +50,8 @@ public final class Tui {
     public record Settings(TuiSettings config, String theme, boolean colour, Supplier<String> sandboxMechanism) {}
 
     /** A model of the catalog the {@code /model} picker offers, with its reasoning efforts. */
-    public record ModelChoice(String slug, List<dev.moka.protocol.ReasoningEffort> efforts) {}
+    public record ModelChoice(String slug, String description, long contextWindow,
+            List<dev.moka.protocol.ReasoningEffort> efforts) {}
 
     /** Keys and screen of a terminal-less run (the start-up cache's training), in place of the terminal's. */
     public record Streams(InputStream in, OutputStream out) {}
@@ -82,7 +83,8 @@ public final class Tui {
         BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
         terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
         var catalog = new Commands.Catalog(models.stream()
-                .map(m -> new Commands.Catalog.Model(m.slug(), m.efforts())).toList());
+                .map(m -> new Commands.Catalog.Model(m.slug(), m.description(), m.contextWindow(), m.efforts()))
+                .toList());
         TuiSettings config = settings.config();
         FileOpener opener = config.fileOpener();
         FileLinks links = opener == FileOpener.NONE || !settings.colour() ? FileLinks.NONE
