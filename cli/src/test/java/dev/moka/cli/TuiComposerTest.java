@@ -38,7 +38,7 @@ class TuiComposerTest extends ProcessFixture {
             tmux.paste("a\nb\nc\nd\ne\nf\ng");
             tmux.waitFor("› [Pasted text: 7 lines]");
             tmux.keys("C-o");
-            String screen = tmux.waitFor("  g");
+            String screen = tmux.waitUntil(s -> s.lines().anyMatch(l -> l.equals("  g")), "the paste opened");
             assertThat(screen).contains("› a").doesNotContain("[Pasted text");
         }
     }

@@ -116,4 +116,24 @@ class TuiSlashCommandsTest extends ProcessFixture {
                 + "(model_reasoning_effort = \"[a-z]+\"\n)?\n\\[tui\\]\nnotifications = false\n");
         assertThat(after).doesNotContain("model = \"gpt-5.1-codex\"");
     }
+
+    @Test
+    void renameNamesTheConversationForResume() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Tea is ready.").completed());
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30)) {
+            tmux.waitFor("context left");
+            run(tmux, "brew the tea");
+            tmux.waitFor("Tea is ready.");
+            run(tmux, "/rename");
+            tmux.waitFor("Type the name after the command: /rename NAME");
+            run(tmux, "/rename tea work");
+            tmux.waitFor("Named this conversation “tea work”");
+            run(tmux, "/new");
+            tmux.waitFor("Started a new conversation");
+            run(tmux, "/resume");
+            String screen = tmux.waitFor("Resume a conversation of");
+            assertThat(screen.substring(screen.lastIndexOf("Resume a conversation of"))).contains("“tea work”")
+                    .doesNotContain("brew the tea");
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.MokaVersion;
 import dev.moka.core.policy.ApprovalRequest;
 import dev.moka.core.policy.Decision;
 import dev.moka.core.session.ResumeTarget;
@@ -155,6 +156,9 @@ final class ChatApp implements Commands.Ui {
 
     void onEvent(EventMsg event) {
         if (event instanceof EventMsg.SessionConfigured s) {
+            if (conversation.cells().isEmpty()) {
+                conversation.add(banner(s));
+            }
             history.configured(s.historyLogId(), s.historyEntryCount());
 
             if (s.resumed()) {
@@ -183,6 +187,16 @@ final class ChatApp implements Commands.Ui {
             // The request went away with its turn: a half-typed reason must not answer the next one.
             mode = denying.under();
         }
+    }
+
+    /** What the UI starts with, as short as Codex's. */
+    private static Cell banner(EventMsg.SessionConfigured s) {
+        return new Cell.Banner(MokaVersion.get(), List.of(
+                "model:     " + Clean.text(s.model()) + (s.reasoningEffort() == null ? "" : " " + s.reasoningEffort())
+                        + "   /model to change",
+                "directory: " + Clean.text(s.cwd()),
+                "sandbox:   " + s.sandboxMode() + ", approvals " + s.approvalPolicy() + "   /permissions to change",
+                "? for keys · / for commands · esc esc to rewind"));
     }
 
     void tick() {

@@ -114,6 +114,7 @@ final class Commands {
             }
             case THEME -> pickTheme();
             case PS -> ps();
+            case RENAME -> rename(parts.length > 1 ? parts[1].strip() : "");
             case MENTION -> conversation.notice("Type @ and part of a file's name; tab inserts it",
                     Cell.Notice.Kind.INFO);
             case NEW -> ui.switchTo(new ResumeTarget.Fresh());
@@ -253,6 +254,21 @@ final class Commands {
                     conversation.notice("Theme set to " + (chosen == 0 ? "dark" : "light") + " (MOKA_THEME or [tui]"
                             + " theme in config.toml keep it)", Cell.Notice.Kind.INFO);
                 }));
+    }
+
+    private void rename(String name) {
+        String id = conversation.info().sessionId();
+        if (name.isEmpty() || mokaHome == null || id.isEmpty()) {
+            conversation.notice(name.isEmpty() ? "Type the name after the command: /rename NAME"
+                    : "This session cannot be named: it has no MOKA_HOME or id yet", Cell.Notice.Kind.WARNING);
+            return;
+        }
+        try {
+            SessionNames.set(mokaHome, id, name);
+            conversation.notice("Named this conversation “" + name + "”; /resume lists it so", Cell.Notice.Kind.INFO);
+        } catch (IOException e) {
+            conversation.notice("Could not name the conversation: " + e.getMessage(), Cell.Notice.Kind.ERROR);
+        }
     }
 
     /** The commands running now. */

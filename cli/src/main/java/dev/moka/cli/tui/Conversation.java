@@ -199,14 +199,6 @@ final class Conversation {
     }
 
     private void configured(EventMsg.SessionConfigured s) {
-        if (cells.isEmpty()) {
-            add(new Cell.Banner(dev.moka.core.MokaVersion.get(), List.of(
-                    "model:     " + Clean.text(s.model()) + (s.reasoningEffort() == null ? "" : " " + s.reasoningEffort())
-                            + "   /model to change",
-                    "directory: " + Clean.text(s.cwd()),
-                    "sandbox:   " + s.sandboxMode() + ", approvals " + s.approvalPolicy() + "   /permissions to change",
-                    "? for keys · / for commands · esc esc to rewind")));
-        }
         info = new SessionInfo(s.sessionId(), s.model(), s.reasoningEffort(), s.modelProvider(), s.cwd(),
                 s.approvalPolicy(), s.sandboxMode(), s.rolloutPath(), info.tokensUsed(), info.contextLeftPercent());
         resumed = s.resumed();

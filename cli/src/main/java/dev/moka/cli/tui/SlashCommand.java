@@ -15,6 +15,7 @@ enum SlashCommand {
     CLEAR("clear", "clear the screen and start a new conversation"),
     PS("ps", "list the commands running now"),
     THEME("theme", "choose the dark or light palette"),
+    RENAME("rename", "name this conversation, for /resume to show"),
     COMPACT("compact", "summarise the conversation to free context"),
     MENTION("mention", "mention a file (same as typing @)"),
     NEW("new", "start a new conversation"),
