@@ -3,6 +3,7 @@ package dev.moka.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.testkit.Sse;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,31 @@ class TuiComposerTest extends ProcessFixture {
             String visible = screen.lines().skip(Math.max(0, screen.lines().count() - 30))
                     .collect(Collectors.joining("\n"));
             assertThat(visible).contains("answer row 12");
+        }
+    }
+
+    @Test
+    void aTallPickerClosingLeavesTheComposerAtTheBottomUnderTheConversation() throws Exception {
+        String answer = IntStream.rangeClosed(1, 30).mapToObj(i -> "- answer row " + i)
+                .collect(Collectors.joining("\n"));
+        server.enqueue(Sse.response("r1").text("m1", "Turn:\n\n" + answer).completed());
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 20)) {
+            tmux.waitFor("context left");
+            tmux.type("question");
+            tmux.keys("Enter");
+            tmux.waitFor("answer row 30");
+            tmux.type("/model");
+            tmux.keys("Enter");
+            tmux.waitFor("Select a model");
+            tmux.keys("Escape");
+            String screen = tmux.waitUntil(s -> !s.contains("enter to choose"), "the picker to close");
+            List<String> visible = screen.lines().toList().subList(Math.max(0, (int) screen.lines().count() - 20),
+                    (int) screen.lines().count());
+            assertThat(visible.getLast()).contains("context left");
+            // Above the composer: the conversation's end, not blank rows.
+            assertThat(visible.subList(0, 10)).noneMatch(String::isBlank);
+            assertThat(String.join("\n", visible)).contains("answer row 30");
+            assertThat(screen.lines().filter(l -> l.equals("• answer row 30")).count()).isEqualTo(1);
         }
     }
 }

@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  * the {@link Conversation}; {@link #draw} prints new cells and redraws the live area. Runs on one thread.
  */
 final class ChatApp implements Commands.Ui {
-    private static final int POPUP_ROWS = 6;
+    /** The most entries a completion popup shows at once, around the marked one. */
+    private static final int POPUP_ROWS = 8;
     /** What {@code ?} shows. */
     private static final List<String> KEYS = List.of(
             "  enter send · ctrl+j or shift+enter new line · ↑/↓ earlier messages · ctrl+r search them",
@@ -34,6 +35,8 @@ final class ChatApp implements Commands.Ui {
     private String toClipboard;
     /** {@code /clear} or {@code /theme}: the next frame clears the screen (and scrollback) and draws all again. */
     private boolean clearNext;
+    /** How many rows the last frame's live area took on screen, to see it shrink. */
+    private int lastLiveRows;
     /** The model {@code /model} chose, kept for the sessions {@code /new} and {@code /resume} open; null: none. */
     private String chosenModel;
     private dev.moka.protocol.ReasoningEffort chosenEffort;
@@ -578,10 +581,24 @@ final class ChatApp implements Commands.Ui {
             screen.copy(toClipboard);
             toClipboard = null;
         }
+        Live live = live(width, height);
+        List<Line> finished = finished(width);
+        // A tall popup closing (or a long composer sent) leaves rows below the new, shorter live area that
+        // nothing fills: the conversation is drawn again whole, so the composer sits at the bottom below it.
+        if (!clearNext && lastLiveRows > 0 && finished.size() + live.rows().size() < Math.min(height, lastLiveRows) - 2) {
+            clearNext = true;
+            conversation.printAllAgain();
+            finished = finished(width);
+        }
         if (clearNext) {
             clearNext = false;
             screen.clearAll();
         }
+        lastLiveRows = Math.min(height, live.rows().size());
+        screen.frame(finished, live.rows(), live.cursorRow(), live.cursorColumn(), height);
+    }
+
+    private List<Line> finished(int width) {
         List<Line> finished = new ArrayList<>();
         for (Cell cell : conversation.takeUnprinted()) {
             finished.addAll(cell.render(width, display.theme()));
@@ -589,8 +606,7 @@ final class ChatApp implements Commands.Ui {
                 finished.add(Line.EMPTY);
             }
         }
-        Live live = live(width, height);
-        screen.frame(finished, live.rows(), live.cursorRow(), live.cursorColumn(), height);
+        return finished;
     }
 
     /** Redraws the whole conversation, as after a resize. */
@@ -666,7 +682,8 @@ final class ChatApp implements Commands.Ui {
         rows.addAll(layout.rows());
         List<String> options = completions();
         int selected = selectedCompletion();
-        for (int i = 0; i < options.size(); i++) {
+        int from = Math.clamp(selected - POPUP_ROWS / 2, 0, Math.max(0, options.size() - POPUP_ROWS));
+        for (int i = from; i < Math.min(options.size(), from + POPUP_ROWS); i++) {
             rows.add(i == selected ? Line.of("› " + options.get(i), theme.accent().asBold()).truncate(width)
                     : Line.of("  " + options.get(i), theme.muted()).truncate(width));
         }
