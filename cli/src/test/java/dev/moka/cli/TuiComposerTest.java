@@ -125,4 +125,26 @@ class TuiComposerTest extends ProcessFixture {
             assertThat(screen.lines().filter(l -> l.equals("• answer row 30")).count()).isEqualTo(1);
         }
     }
+
+    @Test
+    void ctrlGWritesTheMessageInTheEditorAndTheKeysComeBackAfter() throws Exception {
+        java.nio.file.Path editor = home.resolve("fake-editor.sh");
+        java.nio.file.Files.writeString(editor, "#!/bin/sh\nsed -i 's/draft/message from the editor/' \"$1\"\n");
+        editor.toFile().setExecutable(true);
+        server.enqueue(Sse.response("r1").text("m1", "Got it.").completed());
+        java.util.Map<String, String> env = terminalEnv();
+        env.put("EDITOR", editor.toString());
+        try (Tmux tmux = Tmux.start(repo, env, 100, 30)) {
+            tmux.waitFor("context left");
+            tmux.type("a draft");
+            tmux.keys("C-g");
+            tmux.waitFor("› a message from the editor");
+            tmux.type(", typed after");
+            tmux.waitFor("› a message from the editor, typed after");
+            tmux.keys("Enter");
+            tmux.waitFor("Got it.");
+        }
+        assertThat(server.requests().getFirst().input().getLast().toString())
+                .contains("a message from the editor, typed after");
+    }
 }

@@ -57,6 +57,8 @@ final class ChatApp implements Commands.Ui {
     private boolean quitArmed;
     /** {@code ?} on an empty composer shows the keys until the next key. */
     private boolean keysShown;
+    /** Ctrl+G was pressed: the composer's text goes to the person's editor before the next frame. */
+    private boolean editRequested;
     /** The completion marked in the popup, and the composer text it was marked for (another text starts at 0). */
     private int popupSelected;
     private String popupText = "";
@@ -189,6 +191,24 @@ final class ChatApp implements Commands.Ui {
         if (conversation.pendingApproval() == null && mode instanceof KeyMode.Denying denying) {
             // The request went away with its turn: a half-typed reason must not answer the next one.
             mode = denying.under();
+        }
+    }
+
+    /** The composer's text (placeholders opened) when Ctrl+G asked for the editor since the last call, else null. */
+    String takeEditRequest() {
+        if (!editRequested) {
+            return null;
+        }
+        editRequested = false;
+        return pastes.expand(composer.text());
+    }
+
+    /** What the editor gave back, or why it gave nothing ({@code failure}, with {@code text} null). */
+    void edited(String text, String failure) {
+        if (text != null) {
+            composer.set(text);
+        } else {
+            conversation.notice(failure, Cell.Notice.Kind.WARNING);
         }
     }
 
@@ -378,6 +398,7 @@ final class ChatApp implements Commands.Ui {
             case HOME -> composer.home();
             case END -> composer.end();
             case CTRL_U -> composer.set("");
+            case CTRL_G -> editRequested = true;
             case CTRL_O -> {
                 if (pastes.any(composer.text())) {
                     composer.set(pastes.expand(composer.text()));
