@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -75,14 +77,17 @@ public final class Rewinds {
         return store;
     }
 
-    /** Snapshots {@code cwd} before a turn or change; the redo of a rewind ends here. */
+    /**
+     * Snapshots {@code cwd} before a turn or change; the redo of a rewind ends here. May run on a thread of its
+     * own while the turn sends its request, as long as the turn waits for it before anything else here.
+     */
     public Point before(Path cwd) throws InterruptedException {
         redo = null;
         SnapshotStore.Taken taken = take(cwd);
         return new Point(taken == null ? null : taken.id(), cwd);
     }
 
-    /** Snapshots the workspace after the turn that began at {@code point}, at {@code position}. */
+    /** Snapshots the workspace after the turn that began at {@code point} (null: none taken), at {@code position}. */
     public void afterTurn(Point point, int position) throws InterruptedException {
         after(point, Span.Kind.TURN, position);
     }
@@ -97,7 +102,7 @@ public final class Rewinds {
      * set aside while the snapshot runs and then restored.
      */
     private void after(Point point, Span.Kind kind, int position) throws InterruptedException {
-        if (point.before == null) {
+        if (point == null || point.before == null) {
             return;
         }
         boolean interrupted = Thread.interrupted();
@@ -202,16 +207,23 @@ public final class Rewinds {
             return new Planned(RewindPlan.unavailable(failure), null, null);
         }
         List<Span> chain = spans.subList(from, spans.size());
-        Manifest target = store.manifest(chain.getFirst().before());
+        Map<String, Manifest> read = new HashMap<>();
+        Manifest target = read(chain.getFirst().before(), read);
         Set<String> changed = new TreeSet<>(target.files().keySet());
         changed.addAll(now.manifest().files().keySet());
         changed.removeIf(f -> target.same(f, now.manifest()) || now.manifest().leftOut().contains(f));
         // Whatever changed between Moka's spans, or after the last, was changed by someone else.
         Set<String> since = new LinkedHashSet<>();
         for (int i = 0; i < chain.size(); i++) {
-            Manifest end = store.manifest(chain.get(i).after());
-            Manifest next = i + 1 < chain.size() ? store.manifest(chain.get(i + 1).before()) : now.manifest();
-            changed.stream().filter(f -> !end.same(f, next)).forEach(since::add);
+            String end = chain.get(i).after();
+            String next = i + 1 < chain.size() ? chain.get(i + 1).before() : now.id();
+            if (end.equals(next)) {
+                // Nothing happened between the two spans: the usual case, and no manifest to read.
+                continue;
+            }
+            Manifest ended = read(end, read);
+            Manifest following = i + 1 < chain.size() ? read(next, read) : now.manifest();
+            changed.stream().filter(f -> !ended.same(f, following)).forEach(since::add);
         }
         Set<String> leftOut = new TreeSet<>(target.leftOut());
         leftOut.addAll(now.manifest().leftOut());
@@ -219,6 +231,15 @@ public final class Rewinds {
         List<String> removed = changed.stream().filter(f -> !target.files().containsKey(f)).toList();
         return new Planned(new RewindPlan(restored, removed, new ArrayList<>(new TreeSet<>(since)),
                 new ArrayList<>(leftOut), null), target, now);
+    }
+
+    private Manifest read(String id, Map<String, Manifest> read) throws IOException {
+        Manifest manifest = read.get(id);
+        if (manifest == null) {
+            manifest = store.manifest(id);
+            read.put(id, manifest);
+        }
+        return manifest;
     }
 
     /** Makes each of {@code files} in {@code cwd} what it is in {@code manifest}: written back, or removed. */

@@ -18,7 +18,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.security.DigestOutputStream;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -194,35 +194,38 @@ final class SnapshotStore {
         });
     }
 
+    /**
+     * The state of {@code file}: {@code previous}'s when its size and time are the same (as git trusts its index),
+     * else hashed, and copied into the store unless a copy of that content is there already.
+     */
     private FileState state(Path file, BasicFileAttributes attrs, FileState previous) throws IOException {
         long modified = attrs.lastModifiedTime().toMillis();
-        boolean executable = Files.isExecutable(file);
-        if (previous != null && previous.size() == attrs.size() && previous.modified() == modified
-                && Files.exists(blob(previous.hash()))) {
-            return new FileState(previous.hash(), attrs.size(), modified, executable);
+        if (previous != null && previous.size() == attrs.size() && previous.modified() == modified) {
+            return previous;
         }
-        // Copied and hashed in one read; the copy is renamed to its hash, or dropped when one is there already.
-        Path temp = Files.createTempFile(dir.resolve("blobs"), "incoming", ".tmp");
-        try {
-            MessageDigest digest = digest();
-            try (InputStream in = Files.newInputStream(file);
-                    OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
-                in.transferTo(out);
+        boolean executable = Files.isExecutable(file);
+        MessageDigest digest = digest();
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        }
+        String hash = hex(digest.digest());
+        Path target = blob(hash);
+        if (!Files.exists(target)) {
+            if (bytes + attrs.size() > MAX_STORE_BYTES) {
+                throw new IOException("the rewind store is full (" + (MAX_STORE_BYTES >> 20) + " MiB)");
             }
-            String hash = hex(digest.digest());
-            Path target = blob(hash);
-            if (!Files.exists(target)) {
-                if (bytes + attrs.size() > MAX_STORE_BYTES) {
-                    throw new IOException("the rewind store is full (" + (MAX_STORE_BYTES >> 20) + " MiB)");
-                }
-                Files.createDirectories(target.getParent());
+            Files.createDirectories(target.getParent());
+            // Copied under a temporary name and renamed, so a crash never leaves a blob that is not its hash.
+            Path temp = Files.createTempFile(target.getParent(), "incoming", ".tmp");
+            try {
+                Files.copy(file, temp, StandardCopyOption.REPLACE_EXISTING);
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
                 bytes += attrs.size();
+            } finally {
+                Files.deleteIfExists(temp);
             }
-            return new FileState(hash, attrs.size(), modified, executable);
-        } finally {
-            Files.deleteIfExists(temp);
         }
+        return new FileState(hash, attrs.size(), modified, executable);
     }
 
     private Path blob(String hash) {

@@ -463,12 +463,12 @@ public final class Session implements AutoCloseable {
         Guard guard = guards.forTask(turnContext, sink);
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), message.text());
         int position = runner.turnsToRollBack() - 1;
-        Rewinds.Point point = rewinds.before(turnContext.cwd());
+        RewindPoint point = new RewindPoint(snapshot, rewinds, turnContext.cwd());
         String last;
         try {
-            last = runner.run(turnContext, sink, guard, snapshot);
+            last = runner.run(turnContext, sink, guard, point);
         } finally {
-            rewinds.afterTurn(point, position);
+            rewinds.afterTurn(point.point(), position);
             undo.end(snapshot);
             // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
             guards.taskEnded(sink);
