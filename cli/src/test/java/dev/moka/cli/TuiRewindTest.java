@@ -141,4 +141,40 @@ class TuiRewindTest extends ProcessFixture {
         }
         assertThat(repo).isDirectoryNotContaining(p -> p.getFileName().toString().contains("moka"));
     }
+
+    @Test
+    void whatAShellCommandOfThePersonsChangedGoesBackWithTheTurnsAfterItUnmarked() throws Exception {
+        server.enqueue(Sse.response("r1").text("m1", "Answer one.").completed(),
+                Sse.response("r2").text("m2", "Answer two.").completed());
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 40, CLASSIC)) {
+            tmux.waitFor("context left");
+            tmux.type("first question");
+            tmux.keys("Enter");
+            tmux.waitFor("Answer one.");
+            tmux.type("!echo typed > shell.txt");
+            tmux.keys("Enter");
+            tmux.waitFor("Ran echo typed > shell.txt");
+            tmux.type("second question");
+            tmux.keys("Enter");
+            tmux.waitFor("Answer two.");
+            assertThat(repo.resolve("shell.txt")).hasContent("typed");
+            tmux.type("/rewind");
+            tmux.keys("Enter");
+            tmux.waitFor("Rewind to before which prompt?");
+            tmux.keys("Escape");
+            tmux.waitFor("(2 of 2 back, newest first)");
+            tmux.keys("Enter");
+            tmux.waitFor("› Code and conversation");
+            tmux.keys("Down", "Down");
+            tmux.waitFor("› Code only");
+            tmux.keys("Enter");
+            // Moka ran it, so it is not marked as changed by someone else.
+            String screen = tmux.waitFor("changes these files:");
+            assertThat(screen.substring(screen.lastIndexOf("changes these files"))).contains("  remove  shell.txt")
+                    .doesNotContain("*");
+            tmux.keys("Enter");
+            tmux.waitFor("Rewound the files: removed shell.txt");
+            assertThat(repo.resolve("shell.txt")).doesNotExist();
+        }
+    }
 }

@@ -136,4 +136,29 @@ class TuiSlashCommandsTest extends ProcessFixture {
                     .doesNotContain("brew the tea");
         }
     }
+
+    @Test
+    void themeDrawsEverythingAgainInTheChosenPalette() throws Exception {
+        try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 30)) {
+            tmux.waitFor("context left");
+            // The dark palette draws the banner's mark in cyan, the light one in blue: everything is drawn again.
+            tmux.waitUntil(s -> colour(tmux).contains("\u001b[36m>_ "), "the dark palette");
+            run(tmux, "/theme");
+            tmux.waitFor("Select a theme");
+            tmux.keys("Down");
+            tmux.waitFor("› light");
+            tmux.keys("Enter");
+            tmux.waitFor("Theme set to light");
+            tmux.waitUntil(s -> colour(tmux).contains("\u001b[34m>_ ") && !colour(tmux).contains("\u001b[36m>_ "),
+                    "the light palette, everywhere");
+        }
+    }
+
+    private static String colour(Tmux tmux) {
+        try {
+            return tmux.colouredScreen();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }
