@@ -12,7 +12,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -20,8 +19,6 @@ import java.util.function.Supplier;
  * the {@link Conversation}; {@link #draw} prints new cells and redraws the live area. Runs on one thread.
  */
 final class ChatApp implements Commands.Ui {
-    /** The most entries a completion popup shows at once, around the marked one. */
-    private static final int POPUP_ROWS = 8;
     /** What {@code ?} shows. */
     private static final List<String> KEYS = List.of(
             "  enter send · ctrl+j or shift+enter new line · ↑/↓ earlier messages · ctrl+r search them",
@@ -50,7 +47,7 @@ final class ChatApp implements Commands.Ui {
     private final Attachments attachments = new Attachments();
     private final Pastes pastes = new Pastes();
     private final History history;
-    private final FileFinder files;
+    private final Completions completions;
     private KeyMode mode = KeyMode.COMPOSING;
     /** One Esc on an empty composer was pressed; a second one steps back to an earlier message. */
     private boolean backtrackArmed;
@@ -59,9 +56,6 @@ final class ChatApp implements Commands.Ui {
     private boolean keysShown;
     /** Ctrl+G was pressed: the composer's text goes to the person's editor before the next frame. */
     private boolean editRequested;
-    /** The completion marked in the popup, and the composer text it was marked for (another text starts at 0). */
-    private int popupSelected;
-    private String popupText = "";
     private boolean done;
     /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
     private ResumeTarget switchTo;
@@ -73,7 +67,7 @@ final class ChatApp implements Commands.Ui {
         this.display = display;
         this.conversation = new Conversation(display);
         this.history = new History(engine);
-        this.files = files;
+        this.completions = new Completions(composer, files, prompts);
         this.rewind = new RewindFlow(engine, conversation, composer, this::picking);
         this.commands = new Commands(engine, conversation, catalog, this, prompts, sandboxMechanism, mokaHome);
     }
@@ -390,7 +384,7 @@ final class ChatApp implements Commands.Ui {
             }
             case NEWLINE -> composer.insert("\n");
             case ENTER -> enter();
-            case TAB -> complete();
+            case TAB -> completions.complete();
             case BACKSPACE -> backspace();
             case DELETE -> composer.delete();
             case LEFT -> composer.left();
@@ -408,8 +402,8 @@ final class ChatApp implements Commands.Ui {
             }
             case CTRL_R -> mode = new KeyMode.Searching(new HistorySearch(history, composer.text()));
             case UP -> {
-                if (completionsShown()) {
-                    movePopup(-1);
+                if (completions.shown()) {
+                    completions.move(-1);
                 } else if (composer.onFirstLine()) {
                     history.older(composer);
                 } else {
@@ -417,8 +411,8 @@ final class ChatApp implements Commands.Ui {
                 }
             }
             case DOWN -> {
-                if (completionsShown()) {
-                    movePopup(1);
+                if (completions.shown()) {
+                    completions.move(1);
                 } else if (composer.onLastLine()) {
                     history.newer(composer);
                 } else {
@@ -461,29 +455,17 @@ final class ChatApp implements Commands.Ui {
         }
     }
 
-    private void movePopup(int delta) {
-        int size = completions().size();
-        popupSelected = Math.floorMod(selectedCompletion() + delta, size);
-        popupText = composer.text();
-    }
-
-    /** The marked completion's index: 0 once the composer's text changed since it was marked. */
-    private int selectedCompletion() {
-        return composer.text().equals(popupText) ? Math.min(popupSelected, Math.max(0, completions().size() - 1))
-                : 0;
-    }
-
     private void enter() {
-        if (completionsShown() && composer.text().startsWith("/")) {
+        String word = completions.markedCommand();
+        if (word != null) {
             // Enter runs the command marked in the popup: "/st" Enter is "/status".
-            String word = completions().get(selectedCompletion()).split(" ", 2)[0];
             composer.take();
             pastes.clear();
             history.sent("/" + word);
             commands.run(word);
             return;
         }
-        if (completionsShown() && complete()) {
+        if (completions.complete()) {
             return;
         }
         String typed = composer.text().strip();
@@ -550,50 +532,6 @@ final class ChatApp implements Commands.Ui {
         conversation.startTurn();
         engine.submit(new Op.RunUserShellCommand(command));
         engine.submit(new Op.AddToHistory(text));
-    }
-
-    /** Accepts the first completion: a slash command's name or a file path for an {@code @} mention. */
-    private boolean complete() {
-        List<String> options = completions();
-        if (options.isEmpty()) {
-            return false;
-        }
-        String token = currentToken();
-        String choice = options.get(selectedCompletion());
-        String replacement = token.startsWith("@") ? choice + " " : "/" + choice.split(" ", 2)[0];
-        if (("/" + composer.text().strip()).equals("/" + replacement) || replacement.equals(token)) {
-            return false;
-        }
-        composer.replaceBeforeCursor(composer.cursor() - token.length(), replacement);
-        return true;
-    }
-
-    private boolean completionsShown() {
-        return !completions().isEmpty();
-    }
-
-    /** The word the cursor is at the end of. */
-    private String currentToken() {
-        String before = composer.text().substring(0, composer.cursor());
-        int start = Math.max(before.lastIndexOf(' '), before.lastIndexOf('\n')) + 1;
-        return before.substring(start);
-    }
-
-    private List<String> completions() {
-        String token = currentToken();
-        if (token.startsWith("@") && token.length() > 1) {
-            return files.find(token.substring(1), POPUP_ROWS);
-        }
-        String text = composer.text();
-        if (text.startsWith("/") && !text.contains(" ") && !text.contains("\n") && token.equals(text)) {
-            String typed = text.substring(1);
-            List<String> lines = new ArrayList<>(SlashCommand.matching(typed).stream()
-                    .map(c -> String.format(Locale.ROOT, "%-10s %s", c.word(), c.help())).toList());
-            commands.prompts().stream().filter(p -> p.name().startsWith(typed))
-                    .forEach(p -> lines.add(String.format(Locale.ROOT, "%-10s %s", p.name(), p.help())));
-            return lines;
-        }
-        return List.of();
     }
 
     /** Prints the cells finished since the last frame and redraws the live area. */
@@ -701,13 +639,7 @@ final class ChatApp implements Commands.Ui {
         Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
         int composerTop = rows.size();
         rows.addAll(layout.rows());
-        List<String> options = completions();
-        int selected = selectedCompletion();
-        int from = Math.clamp(selected - POPUP_ROWS / 2, 0, Math.max(0, options.size() - POPUP_ROWS));
-        for (int i = from; i < Math.min(options.size(), from + POPUP_ROWS); i++) {
-            rows.add(i == selected ? Line.of("› " + options.get(i), theme.accent().asBold()).truncate(width)
-                    : Line.of("  " + options.get(i), theme.muted()).truncate(width));
-        }
+        rows.addAll(completions.render(width, theme));
         if (backtrackArmed) {
             rows.add(Line.of("esc again to edit an earlier message", theme.accent()).truncate(width));
         }

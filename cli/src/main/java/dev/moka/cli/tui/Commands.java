@@ -79,10 +79,6 @@ final class Commands {
         this.sandboxMechanism = sandboxMechanism;
     }
 
-    List<CustomPrompt> prompts() {
-        return prompts;
-    }
-
     void run(String line) {
         String[] parts = line.split("\\s+", 2);
         String word = parts[0];
