@@ -132,6 +132,8 @@ class TuiRewindTest extends ProcessFixture {
         enqueueTwoTurns();
         try (Tmux tmux = Tmux.start(repo, terminalEnv(), 100, 40, CLASSIC)) {
             twoTurns(tmux);
+            tmux.keys("C-d");
+            tmux.waitFor("moka resume ");
         }
         Path snapshots = home.resolve("snapshots");
         try (Stream<Path> sessions = Files.list(snapshots)) {

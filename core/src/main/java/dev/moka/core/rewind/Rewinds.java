@@ -60,6 +60,19 @@ public final class Rewinds {
         return new Rewinds(mokaHome.resolve("snapshots"), sessionId, null);
     }
 
+    /**
+     * Loads and initialises what snapshots use (the JSON of manifests and spans, SHA-256), for a platform thread
+     * at the session's start: initialised first on a turn's virtual threads, it could pin their carriers (see
+     * {@link dev.moka.core.WarmUp}).
+     */
+    public static void warmUp() {
+        dev.moka.protocol.Json.MAPPER.writeValueAsBytes(new Manifest(java.util.Map.of("f", new FileState("0", 0, 0,
+                false)), List.of()));
+        dev.moka.protocol.Json.MAPPER.readValue(dev.moka.protocol.Json.MAPPER.writeValueAsString(
+                new Span(Span.Kind.TURN, 0, "a", "b")), Span.class);
+        SnapshotStore.warmUp();
+    }
+
     /** No rewinds, for the reason given. */
     public static Rewinds none(String why) {
         return new Rewinds(null, null, why);

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.WarmUp;
 import dev.moka.core.client.ModelClientException;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.ContextSettings;
@@ -130,6 +131,9 @@ public final class Session implements AutoCloseable {
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
         this.rewinds = setup.snapshotsForUndo() && home != null ? Rewinds.open(home, setup.conversationId())
                 : Rewinds.none("this session's front end cannot rewind, so Moka keeps no snapshots of the files");
+        if (setup.snapshotsForUndo() && home != null) {
+            WarmUp.start("moka-rewind-warm-up", Rewinds::warmUp);
+        }
         this.guards = new SessionGuards(setup.guard(), home);
         this.shown = new ShownEvents(setup.secrets());
         String id = setup.conversationId();
