@@ -106,6 +106,7 @@ final class HumanPrinter implements EventPrinter {
             }
             case EventMsg.HookCompleted h -> progress(style.dim("hook: " + h.event() + " "
                     + h.status().replace('_', ' ') + (h.message().isEmpty() ? "" : ": " + clean(h.message()))));
+            case EventMsg.RewindPreview p -> { }
             case EventMsg.Unknown u -> { }
         }
     }

@@ -151,7 +151,8 @@ final class InteractiveRun {
 
     private static List<Tui.ModelChoice> models(Config config) {
         return config.models().entries().stream().filter(ModelInfo::listed)
-                .map(m -> new Tui.ModelChoice(m.slug(), m.supportsReasoning() ? m.efforts() : List.of())).toList();
+                .map(m -> new Tui.ModelChoice(m.slug(), m.displayName(), m.contextWindow(),
+                        m.supportsReasoning() ? m.efforts() : List.of())).toList();
     }
 
     /** The first flag given that only means something to exec's output, or null. */

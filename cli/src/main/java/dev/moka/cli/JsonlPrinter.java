@@ -116,6 +116,7 @@ final class JsonlPrinter implements EventPrinter {
                             .put("duration_ms", h.durationMs()));
                 }
             }
+            case EventMsg.RewindPreview p -> { }
             case EventMsg.Unknown u -> { }
         }
     }

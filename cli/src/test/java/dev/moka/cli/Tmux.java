@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -105,9 +106,27 @@ final class Tmux implements AutoCloseable {
         return screen;
     }
 
+    /**
+     * Ends the tmux server and waits (up to the deadline) for Moka's process to be gone, so a test's temporary
+     * MOKA_HOME is not deleted while Moka still writes into it (a turn's last snapshot, say).
+     */
     @Override
     public void close() throws IOException, InterruptedException {
+        Optional<ProcessHandle> moka;
+        try {
+            moka = ProcessHandle.of(pid());
+        } catch (IOException | NumberFormatException e) {
+            moka = Optional.empty();
+        }
         tmux("kill-server");
+        if (moka.isPresent()) {
+            try {
+                moka.get().onExit().get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IOException("moka (pid " + moka.get().pid() + ") was still running "
+                        + DEADLINE.toSeconds() + " s after its terminal closed", e);
+            }
+        }
     }
 
     private String tmux(String... args) throws IOException, InterruptedException {

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** Esc twice on an empty composer, in the real moka in tmux: edit an earlier message and fork from there. */
+/** Esc twice on an empty composer, in the real moka in tmux: rewind the conversation to an earlier message and fork from there. */
 class TuiBacktrackTest extends ProcessFixture {
     @Test
     void escTwiceStepsBackToAnEarlierMessageAndTheResentOneForksTheConversation() throws Exception {
@@ -35,16 +35,21 @@ class TuiBacktrackTest extends ProcessFixture {
             tmux.keys("Escape");
             tmux.waitFor("esc again to edit an earlier message");
             tmux.keys("Escape");
-            String screen = tmux.waitFor("Edit an earlier message (1 of 2 back):");
-            assertThat(screen.substring(screen.indexOf("Edit an earlier"))).contains("› second question");
+            String screen = tmux.waitFor("Rewind to before which prompt? (1 of 2 back, newest first)");
+            assertThat(screen.substring(screen.indexOf("Rewind to before which"))).contains("› second question",
+                    "  first question");
             tmux.keys("Escape");
-            screen = tmux.waitFor("Edit an earlier message (2 of 2 back):");
-            assertThat(screen.substring(screen.indexOf("Edit an earlier"))).contains("› first question");
+            screen = tmux.waitFor("Rewind to before which prompt? (2 of 2 back, newest first)");
+            assertThat(screen.substring(screen.indexOf("Rewind to before which"))).contains("› first question");
             tmux.keys("Down");
-            tmux.waitFor("Edit an earlier message (1 of 2 back):");
+            tmux.waitFor("Rewind to before which prompt? (1 of 2 back, newest first)");
             tmux.keys("Enter");
-            screen = tmux.waitFor("Went back 1 turn");
-            assertThat(screen.substring(screen.indexOf("Went back 1 turn"))).contains("› second question");
+            tmux.waitFor("› Code and conversation");
+            tmux.keys("Down");
+            tmux.waitFor("› Conversation only");
+            tmux.keys("Enter");
+            screen = tmux.waitFor("Rewound the conversation to before “second question”");
+            assertThat(screen.substring(screen.lastIndexOf("Rewound the conversation"))).contains("› second question");
             tmux.type(", edited");
             tmux.keys("Enter");
             tmux.waitFor("Answer three.");

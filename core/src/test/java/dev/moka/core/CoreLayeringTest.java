@@ -36,6 +36,7 @@ class CoreLayeringTest {
             .layer("log").definedBy("dev.moka.core.log..")
             .layer("net").definedBy("dev.moka.core.net..")
             .layer("io").definedBy("dev.moka.core.io..")
+            .layer("rewind").definedBy("dev.moka.core.rewind..")
             .layer("root").definedBy("dev.moka.core")
             .whereLayer("session").mayNotBeAccessedByAnyLayer()
             .whereLayer("client").mayOnlyAccessLayers("tools", "auth", "config", "log", "net", "io", "root")
@@ -52,6 +53,7 @@ class CoreLayeringTest {
             .whereLayer("log").mayOnlyAccessLayers("io", "root")
             .whereLayer("net").mayOnlyAccessLayers("root")
             .whereLayer("io").mayOnlyAccessLayers("root")
+            .whereLayer("rewind").mayOnlyAccessLayers("exec", "io", "root")
             .whereLayer("root").mayNotAccessAnyLayer();
 
     /** The layers allow no cycle between them; this also catches one between two sub-packages of a layer. */

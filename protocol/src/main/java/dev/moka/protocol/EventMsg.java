@@ -49,6 +49,7 @@ import tools.jackson.databind.node.ObjectNode;
     @JsonSubTypes.Type(value = EventMsg.UndoCompleted.class, name = "undo_completed"),
     @JsonSubTypes.Type(value = EventMsg.HookStarted.class, name = "hook_started"),
     @JsonSubTypes.Type(value = EventMsg.HookCompleted.class, name = "hook_completed"),
+    @JsonSubTypes.Type(value = EventMsg.RewindPreview.class, name = "rewind_preview"),
 })
 public sealed interface EventMsg {
 
@@ -189,6 +190,15 @@ public sealed interface EventMsg {
      */
     record HookCompleted(String runId, String event, String command, String status, String message,
             long durationMs) implements EventMsg {}
+
+    /**
+     * The answer to {@link Op.PreviewRewind}: the files a rewind of the last {@code turns} turns would write back
+     * ({@code restored}) or remove, those among them changed since by someone other than Moka
+     * ({@code changedSince}), files too big to be kept ({@code leftOut}), or why nothing can be rewound
+     * ({@code unavailable}, null when something can).
+     */
+    record RewindPreview(int turns, List<String> restored, List<String> removed, List<String> changedSince,
+            List<String> leftOut, String unavailable) implements EventMsg {}
 
     /**
      * An event of a type this version does not know (sent by a newer engine): kept as its raw JSON, type

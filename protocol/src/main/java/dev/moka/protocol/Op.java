@@ -102,5 +102,21 @@ public sealed interface Op {
      */
     record Undo() implements Op {}
 
+    /**
+     * Asks what rewinding the files to before the last {@code turns} user turns would change (Moka's own
+     * snapshots, no git needed). Answered by {@link EventMsg.RewindPreview}.
+     */
+    record PreviewRewind(int turns) implements Op {}
+
+    /**
+     * Writes back the files as they were before the last {@code turns} user turns; files changed since by
+     * someone else are left as they are unless {@code overwriteChangedSince}. The conversation is not touched
+     * ({@link Rollback} does that). Answered by {@link EventMsg.UndoCompleted}.
+     */
+    record RewindFiles(int turns, boolean overwriteChangedSince) implements Op {}
+
+    /** Puts back what the last {@link RewindFiles} changed, until the next turn. Answered by {@link EventMsg.UndoCompleted}. */
+    record RedoRewind() implements Op {}
+
     record Shutdown() implements Op {}
 }

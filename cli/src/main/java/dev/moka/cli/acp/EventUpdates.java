@@ -90,7 +90,7 @@ final class EventUpdates {
                     EventMsg.AgentReasoningRawContentDelta _, EventMsg.ExecCommandOutputDelta _,
                     EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _, EventMsg.TurnDiff _,
                     EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _, EventMsg.HookStarted _,
-                    EventMsg.HookCompleted _, EventMsg.ConversationHistoryResponse _,
+                    EventMsg.HookCompleted _, EventMsg.RewindPreview _, EventMsg.ConversationHistoryResponse _,
                     EventMsg.GetHistoryEntryResponse _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
                     EventMsg.Warning _, EventMsg.Error _, EventMsg.TurnAborted _, EventMsg.ShutdownComplete _,
                     EventMsg.RolledBack _, EventMsg.UndoCompleted _, EventMsg.Unknown _ -> null;

@@ -65,7 +65,7 @@ final class TurnDriver {
                         EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _,
                         EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                         EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
-                        EventMsg.Warning _, EventMsg.RolledBack _, EventMsg.UndoCompleted _,
+                        EventMsg.Warning _, EventMsg.RolledBack _, EventMsg.UndoCompleted _, EventMsg.RewindPreview _,
                         EventMsg.HookStarted _, EventMsg.HookCompleted _,
                         EventMsg.Unknown _ -> { }
             }

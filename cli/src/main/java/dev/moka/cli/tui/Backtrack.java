@@ -4,16 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Esc twice on an empty composer: steps back through the person's earlier messages, the newest first (Esc again
- * goes further back, Down comes forward); Enter takes the one shown to edit and resend, and the conversation
- * forks before it.
+ * The person's earlier prompts to rewind to, listed newest first ({@code /rewind}, or Esc twice on an empty
+ * composer): Esc or Up goes further back, Down comes forward, Enter takes the one marked.
  */
 final class Backtrack {
-    /** The message shown is cut to this many rows; the composer gets it whole. */
-    private static final int MAX_ROWS = 4;
+    /** How many prompts the list shows at once, around the one marked. */
+    private static final int ROWS = 8;
 
     private final List<String> prompts;
-    /** How many messages back the one shown is: 1 is the newest. */
+    /** How many messages back the one marked is: 1 is the newest. */
     private int back = 1;
 
     /** {@code prompts} oldest first; not empty. */
@@ -29,7 +28,7 @@ final class Backtrack {
         back = Math.max(1, back - 1);
     }
 
-    /** How many user turns the fork drops: the one shown and every one after it. */
+    /** How many user turns a rewind to before the marked prompt drops: it and every one after it. */
     int turns() {
         return back;
     }
@@ -40,17 +39,15 @@ final class Backtrack {
 
     List<Line> render(int width, Theme theme) {
         List<Line> rows = new ArrayList<>();
-        rows.add(Line.of("Edit an earlier message (" + back + " of " + prompts.size() + " back):", theme.accent())
-                .truncate(width));
-        List<Line> shown = Wrap.words(Line.of(Clean.text(text()).replace('\n', ' '), Look.PLAIN.asBold()), width,
-                Line.plain("› "),
-                Line.plain("  "));
-        rows.addAll(shown.subList(0, Math.min(MAX_ROWS, shown.size())));
-        if (shown.size() > MAX_ROWS) {
-            rows.add(Line.of("  …", theme.muted()));
+        rows.add(Line.of("Rewind to before which prompt? (" + back + " of " + prompts.size() + " back, newest"
+                + " first)", theme.accent()).truncate(width));
+        int first = Math.clamp(back - ROWS / 2, 1, Math.max(1, prompts.size() - ROWS + 1));
+        for (int b = first; b <= Math.min(prompts.size(), first + ROWS - 1); b++) {
+            boolean on = b == back;
+            String text = Clean.text(prompts.get(prompts.size() - b)).replace('\n', ' ');
+            rows.add(Line.of((on ? "› " : "  ") + text, on ? Look.PLAIN.asBold() : theme.muted()).truncate(width));
         }
-        rows.add(Line.of("esc older · ↓ newer · enter edits it, forking the conversation there · ctrl+c cancels",
-                theme.muted()).truncate(width));
+        rows.add(Line.of("esc/↑ older · ↓ newer · enter chooses · ctrl+c cancels", theme.muted()).truncate(width));
         return rows;
     }
 }

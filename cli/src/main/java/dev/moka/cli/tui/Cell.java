@@ -6,8 +6,8 @@ import java.util.List;
  * One finished piece of the conversation as it is kept for redrawing: drawn again at a new width when the
  * terminal is resized. Every text a cell holds has passed {@link Clean#text} already.
  */
-sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Code, Cell.Reasoning, Cell.Notice, CommandCell,
-        PatchCell, PlanCell, RecordedCallCell {
+sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Code, Cell.Reasoning, Cell.Notice, Cell.Banner,
+        CommandCell, PatchCell, PlanCell, RecordedCallCell {
 
     List<Line> render(int width, Theme theme);
 
@@ -48,11 +48,26 @@ sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Code, Cell.Reasonin
         }
     }
 
-    /** A reasoning summary, dimmed: what the model thought, not what it answered. */
+    /** A reasoning summary, its Markdown drawn dimmed: what the model thought, not what it answered. */
     record Reasoning(String text) implements Cell {
         @Override
         public List<Line> render(int width, Theme theme) {
-            return Texts.wrapped(text.strip(), width, theme.muted().asItalic(), Line.EMPTY, Line.EMPTY);
+            return new MarkdownView(theme).render(text.strip(), width).stream()
+                    .map(line -> new Line(line.spans().stream().map(s -> new Span(s.text(), s.look().asDim()
+                            .asItalic())).toList()))
+                    .toList();
+        }
+    }
+
+    /** What the UI starts with: Moka's version, then what the session runs with and where help is, dimmed. */
+    record Banner(String version, List<String> facts) implements Cell {
+        @Override
+        public List<Line> render(int width, Theme theme) {
+            List<Line> rows = new java.util.ArrayList<>();
+            rows.add(Line.of(new Span(">_ ", theme.accent()), new Span("Moka", Look.PLAIN.asBold()),
+                    new Span(" (" + version + ")", theme.muted())).truncate(width));
+            facts.forEach(fact -> rows.add(Line.of("   " + fact, theme.muted()).truncate(width)));
+            return rows;
         }
     }
 

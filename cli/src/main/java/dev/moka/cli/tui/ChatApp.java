@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.MokaVersion;
 import dev.moka.core.policy.ApprovalRequest;
 import dev.moka.core.policy.Decision;
 import dev.moka.core.session.ResumeTarget;
@@ -13,32 +14,52 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
  * The interactive conversation: keys edit the composer, answer approvals or drive pickers; events update
  * the {@link Conversation}; {@link #draw} prints new cells and redraws the live area. Runs on one thread.
  */
-final class ChatApp {
-    private static final int POPUP_ROWS = 6;
+final class ChatApp implements Commands.Ui {
+    /** What {@code ?} shows. */
+    private static final List<String> KEYS = List.of(
+            "  enter send · ctrl+j or shift+enter new line · ↑/↓ earlier messages · ctrl+r search them",
+            "  esc stop the turn · esc esc rewind · ctrl+c clear, stop, quit · ctrl+d quit",
+            "  ctrl+o show a paste or the last command whole · @ a file · / commands · !cmd run it yourself");
 
     private final Engine engine;
     private final Conversation conversation;
-    private final DisplaySettings display;
+    private DisplaySettings display;
+    /** What {@code /copy} put on the clipboard, written with the next frame; null when nothing waits. */
+    private String toClipboard;
+    /** {@code /clear} or {@code /theme}: the next frame clears the screen (and scrollback) and draws all again. */
+    private boolean clearNext;
+    /** How many rows the last frame's live area took on screen, to see it shrink. */
+    private int lastLiveRows;
+    /** The model {@code /model} chose, kept for the sessions {@code /new} and {@code /resume} open; null: none. */
+    private String chosenModel;
+    private dev.moka.protocol.ReasoningEffort chosenEffort;
     private final Commands commands;
     private final Composer composer = new Composer();
+    private final RewindFlow rewind;
     /** A message with the images attached to it, sent now or when the running turn ends. */
     private record Outgoing(String text, List<Path> images) {}
 
     private final Deque<Outgoing> queued = new ArrayDeque<>();
     private final Attachments attachments = new Attachments();
+    private final Pastes pastes = new Pastes();
     private final History history;
+    private final Completions completions;
+    /** The workspace listing behind @ mentions, watched for whether it still moves. */
     private final FileFinder files;
     private KeyMode mode = KeyMode.COMPOSING;
     /** One Esc on an empty composer was pressed; a second one steps back to an earlier message. */
     private boolean backtrackArmed;
     private boolean quitArmed;
+    /** {@code ?} on an empty composer shows the keys until the next key. */
+    private boolean keysShown;
+    /** Ctrl+G was pressed: the composer's text goes to the person's editor before the next frame. */
+    private boolean editRequested;
     private boolean done;
     /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
     private ResumeTarget switchTo;
@@ -55,16 +76,59 @@ final class ChatApp {
         this.conversation = new Conversation(display);
         this.history = new History(engine);
         this.files = files;
-        this.commands = new Commands(engine, conversation, catalog, this::picking, () -> done = true,
-                target -> switchTo = target, prompts, this::sendOrQueue, sandboxMechanism, mokaHome, request -> {
-                    review = request;
-                    switchTo = new ResumeTarget.Fresh();
-                });
+        this.completions = new Completions(composer, files, prompts);
+        this.rewind = new RewindFlow(engine, conversation, composer, this::picking);
+        this.commands = new Commands(engine, conversation, catalog, this, prompts, sandboxMechanism, mokaHome);
     }
 
-    /** A command opened {@code picker}; null when it had nothing to list. */
-    private void picking(Picker picker) {
+    @Override
+    public void picking(Picker picker) {
         mode = picker == null ? KeyMode.COMPOSING : new KeyMode.Picking(picker);
+    }
+
+    @Override
+    public void quit() {
+        done = true;
+    }
+
+    @Override
+    public void switchTo(ResumeTarget target) {
+        switchTo = target;
+    }
+
+    @Override
+    public void send(String text) {
+        sendOrQueue(text);
+    }
+
+    @Override
+    public void copy(String text) {
+        toClipboard = text;
+    }
+
+    @Override
+    public void clearScreen() {
+        clearNext = true;
+    }
+
+    @Override
+    public void theme(Theme theme) {
+        display = new DisplaySettings(display.hideReasoning(), display.showRawReasoning(),
+                theme.withFiles(display.theme().files()), display.colour());
+        clearNext = true;
+        conversation.printAllAgain();
+    }
+
+    @Override
+    public void modelChosen(String slug, dev.moka.protocol.ReasoningEffort effort) {
+        chosenModel = slug;
+        chosenEffort = effort;
+    }
+
+    @Override
+    public void reviewInNewConversation(ReviewPicker.Request request) {
+        review = request;
+        switchTo = new ResumeTarget.Fresh();
     }
 
     boolean done() {
@@ -85,7 +149,11 @@ final class ChatApp {
     void switched(String previous, ResumeTarget target) {
         queued.clear();
         mode = KeyMode.COMPOSING;
+        rewind.reset();
         conversation.restart();
+        if (chosenModel != null) {
+            engine.submit(new Op.OverrideTurnContext(null, null, null, chosenModel, chosenEffort, null));
+        }
         String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
         String what = switch (target) {
             case ResumeTarget.ById byId -> "Resumed session " + byId.id();
@@ -134,7 +202,11 @@ final class ChatApp {
 
     void onEvent(EventMsg event) {
         if (event instanceof EventMsg.SessionConfigured s) {
+            if (conversation.cells().isEmpty()) {
+                conversation.add(banner(s));
+            }
             history.configured(s.historyLogId(), s.historyEntryCount());
+
             if (s.resumed()) {
                 engine.submit(new Op.GetHistory());
             }
@@ -146,6 +218,9 @@ final class ChatApp {
         if (event instanceof EventMsg.ShutdownComplete) {
             done = true;
         }
+        if (event instanceof EventMsg.RewindPreview preview) {
+            rewind.preview(preview);
+        }
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
         }
@@ -153,10 +228,43 @@ final class ChatApp {
             commands.run(startCommand);
             startCommand = null;
         }
+        if (event instanceof EventMsg.SessionConfigured && chosenModel != null) {
+            // The session opened with the configured model; the override sent as it opened wins.
+            conversation.info(conversation.info().withModel(chosenModel, chosenEffort == null ? null
+                    : chosenEffort.wire()));
+        }
         if (conversation.pendingApproval() == null && mode instanceof KeyMode.Denying denying) {
             // The request went away with its turn: a half-typed reason must not answer the next one.
             mode = denying.under();
         }
+    }
+
+    /** The composer's text (placeholders opened) when Ctrl+G asked for the editor since the last call, else null. */
+    String takeEditRequest() {
+        if (!editRequested) {
+            return null;
+        }
+        editRequested = false;
+        return pastes.expand(composer.text());
+    }
+
+    /** What the editor gave back, or why it gave nothing ({@code failure}, with {@code text} null). */
+    void edited(String text, String failure) {
+        if (text != null) {
+            composer.set(text);
+        } else {
+            conversation.notice(failure, Cell.Notice.Kind.WARNING);
+        }
+    }
+
+    /** What the UI starts with, as short as Codex's. */
+    private static Cell banner(EventMsg.SessionConfigured s) {
+        return new Cell.Banner(MokaVersion.get(), List.of(
+                "model:     " + Clean.text(s.model()) + (s.reasoningEffort() == null ? "" : " " + s.reasoningEffort())
+                        + "   /model to change",
+                "directory: " + Clean.text(s.cwd()),
+                "sandbox:   " + s.sandboxMode() + ", approvals " + s.approvalPolicy() + "   /permissions to change",
+                "? for keys · / for commands · esc esc to rewind"));
     }
 
     void tick() {
@@ -177,6 +285,8 @@ final class ChatApp {
         }
         boolean armed = backtrackArmed;
         backtrackArmed = false;
+        boolean keysWereShown = keysShown;
+        keysShown = false;
         if (conversation.pendingApproval() != null) {
             approvalKey(key);
             return;
@@ -186,7 +296,9 @@ final class ChatApp {
             case KeyMode.Searching(HistorySearch search) -> searchKey(search, key);
             case KeyMode.SteppingBack(Backtrack backtrack) -> backtrackKey(backtrack, key);
             case KeyMode.Composing _, KeyMode.Denying _ -> {
-                if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
+                if (key.name() == Key.Name.TEXT && key.text().equals("?") && composer.isEmpty()) {
+                    keysShown = !keysWereShown;
+                } else if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
                     stepBack(armed);
                 } else {
                     composerKey(key);
@@ -195,12 +307,26 @@ final class ChatApp {
         }
     }
 
-    /** The first Esc arms, the second opens the earlier messages, if there are any. */
+    /** The first Esc arms, the second rewinds (see {@link #rewind}). */
     private void stepBack(boolean armed) {
         if (!armed) {
             backtrackArmed = true;
             return;
         }
+        rewind();
+    }
+
+    /** {@code /rewind} or Esc twice: the redo of a pending rewind, or the earlier prompts to go back to. */
+    @Override
+    public void rewind() {
+        if (rewind.pending()) {
+            rewind.offerRedo(this::choosePrompt);
+        } else {
+            choosePrompt();
+        }
+    }
+
+    private void choosePrompt() {
         List<String> prompts = conversation.prompts();
         if (prompts.isEmpty()) {
             conversation.notice("No earlier message to go back to", Cell.Notice.Kind.INFO);
@@ -209,15 +335,14 @@ final class ChatApp {
         }
     }
 
-    /** Esc goes further back, Down comes forward, Enter forks before the message and puts it in the composer. */
+    /** Esc goes further back, Down comes forward, Enter asks what to rewind to before the prompt chosen. */
     private void backtrackKey(Backtrack backtrack, Key key) {
         switch (key.name()) {
             case ESC, UP -> backtrack.older();
             case DOWN -> backtrack.newer();
             case ENTER -> {
-                engine.submit(new Op.Rollback(backtrack.turns()));
-                composer.set(backtrack.text());
                 mode = KeyMode.COMPOSING;
+                rewind.chosen(backtrack.turns(), backtrack.text());
             }
             default -> mode = KeyMode.COMPOSING;
         }
@@ -318,29 +443,41 @@ final class ChatApp {
             case TEXT, ALT -> composer.insert(key.text());
             case PASTE -> {
                 String image = attachments.attachPasted(key.text(), Path.of(conversation.info().cwd()));
-                composer.insert(image == null ? key.text() : image + " ");
+                String placeholder = image == null ? pastes.placeholder(key.text()) : null;
+                composer.insert(image != null ? image + " " : placeholder != null ? placeholder : key.text());
             }
             case NEWLINE -> composer.insert("\n");
             case ENTER -> enter();
-            case TAB -> complete();
-            case BACKSPACE -> composer.backspace();
+            case TAB -> completions.complete();
+            case BACKSPACE -> backspace();
             case DELETE -> composer.delete();
             case LEFT -> composer.left();
             case RIGHT -> composer.right();
             case HOME -> composer.home();
             case END -> composer.end();
             case CTRL_U -> composer.set("");
-            case CTRL_O -> conversation.expandLastCommand();
+            case CTRL_G -> editRequested = true;
+            case CTRL_O -> {
+                if (pastes.any(composer.text())) {
+                    composer.set(pastes.expand(composer.text()));
+                } else {
+                    conversation.expandLastCommand();
+                }
+            }
             case CTRL_R -> mode = new KeyMode.Searching(new HistorySearch(history, composer.text()));
             case UP -> {
-                if (composer.onFirstLine()) {
+                if (completions.shown()) {
+                    completions.move(-1);
+                } else if (composer.onFirstLine()) {
                     history.older(composer);
                 } else {
                     composer.verticalMove(-1);
                 }
             }
             case DOWN -> {
-                if (composer.onLastLine()) {
+                if (completions.shown()) {
+                    completions.move(1);
+                } else if (composer.onLastLine()) {
                     history.newer(composer);
                 } else {
                     composer.verticalMove(1);
@@ -360,6 +497,16 @@ final class ChatApp {
         }
     }
 
+    /** Backspace at a paste's placeholder opens it up to edit instead of cutting the placeholder's last letter. */
+    private void backspace() {
+        String placeholder = pastes.endingAt(composer.text(), composer.cursor());
+        if (placeholder == null) {
+            composer.backspace();
+        } else {
+            composer.replaceBeforeCursor(composer.cursor() - placeholder.length(), pastes.text(placeholder));
+        }
+    }
+
     private void ctrlC() {
         if (!composer.isEmpty()) {
             composer.set("");
@@ -373,16 +520,27 @@ final class ChatApp {
     }
 
     private void enter() {
-        if (completionsShown() && complete()) {
+        String word = completions.markedCommand();
+        if (word != null) {
+            // Enter runs the command marked in the popup: "/st" Enter is "/status".
+            composer.take();
+            pastes.clear();
+            history.sent("/" + word);
+            commands.run(word);
             return;
         }
-        String text = composer.text().strip();
-        if (text.isEmpty()) {
+        if (completions.complete()) {
+            return;
+        }
+        String typed = composer.text().strip();
+        if (typed.isEmpty()) {
             return;
         }
         composer.take();
+        String text = pastes.expand(typed);
+        pastes.clear();
         history.sent(text);
-        if (text.startsWith("/") && !text.contains("\n")) {
+        if (typed.startsWith("/") && !typed.contains("\n")) {
             commands.run(text.substring(1));
         } else {
             sendOrQueue(text);
@@ -421,6 +579,7 @@ final class ChatApp {
 
     /** Sends a message now; {@code !cmd} runs cmd in the session's sandbox. */
     private void send(Outgoing message) {
+        rewind.sending();
         String text = message.text();
         if (text.startsWith("!")) {
             runShell(text);
@@ -446,52 +605,30 @@ final class ChatApp {
         engine.submit(new Op.AddToHistory(text));
     }
 
-    /** Accepts the first completion: a slash command's name or a file path for an {@code @} mention. */
-    private boolean complete() {
-        List<String> options = completions();
-        if (options.isEmpty()) {
-            return false;
-        }
-        String token = currentToken();
-        String choice = options.getFirst();
-        String replacement = token.startsWith("@") ? choice + " " : "/" + choice.split(" ", 2)[0];
-        if (("/" + composer.text().strip()).equals("/" + replacement) || replacement.equals(token)) {
-            return false;
-        }
-        composer.replaceBeforeCursor(composer.cursor() - token.length(), replacement);
-        return true;
-    }
-
-    private boolean completionsShown() {
-        return !completions().isEmpty();
-    }
-
-    /** The word the cursor is at the end of. */
-    private String currentToken() {
-        String before = composer.text().substring(0, composer.cursor());
-        int start = Math.max(before.lastIndexOf(' '), before.lastIndexOf('\n')) + 1;
-        return before.substring(start);
-    }
-
-    private List<String> completions() {
-        String token = currentToken();
-        if (token.startsWith("@") && token.length() > 1) {
-            return files.find(token.substring(1), POPUP_ROWS);
-        }
-        String text = composer.text();
-        if (text.startsWith("/") && !text.contains(" ") && !text.contains("\n") && token.equals(text)) {
-            String typed = text.substring(1);
-            List<String> lines = new ArrayList<>(SlashCommand.matching(typed).stream()
-                    .map(c -> String.format(Locale.ROOT, "%-10s %s", c.word(), c.help())).toList());
-            commands.prompts().stream().filter(p -> p.name().startsWith(typed))
-                    .forEach(p -> lines.add(String.format(Locale.ROOT, "%-10s %s", p.name(), p.help())));
-            return lines;
-        }
-        return List.of();
-    }
-
     /** Prints the cells finished since the last frame and redraws the live area. */
     void draw(Screen screen, int width, int height) {
+        if (toClipboard != null) {
+            screen.copy(toClipboard);
+            toClipboard = null;
+        }
+        Live live = live(width, height);
+        List<Line> finished = finished(width);
+        // A tall popup closing (or a long composer sent) leaves rows below the new, shorter live area that
+        // nothing fills: the conversation is drawn again whole, so the composer sits at the bottom below it.
+        if (!clearNext && lastLiveRows > 0 && finished.size() + live.rows().size() < Math.min(height, lastLiveRows) - 2) {
+            clearNext = true;
+            conversation.printAllAgain();
+            finished = finished(width);
+        }
+        if (clearNext) {
+            clearNext = false;
+            screen.clearAll();
+        }
+        lastLiveRows = Math.min(height, live.rows().size());
+        screen.frame(finished, live.rows(), live.cursorRow(), live.cursorColumn(), height);
+    }
+
+    private List<Line> finished(int width) {
         List<Line> finished = new ArrayList<>();
         for (Cell cell : conversation.takeUnprinted()) {
             finished.addAll(cell.render(width, display.theme()));
@@ -499,15 +636,13 @@ final class ChatApp {
                 finished.add(Line.EMPTY);
             }
         }
-        Live live = live(width, height);
-        screen.frame(finished, live.rows(), live.cursorRow(), live.cursorColumn(), height);
+        return finished;
     }
 
     /** Redraws the whole conversation, as after a resize. */
     void redrawAll(Screen screen, int width, int height) {
         screen.clearAll();
-        conversation.takeUnprinted();
-        conversation.cells().forEach(conversation::add);
+        conversation.printAllAgain();
         draw(screen, width, height);
     }
 
@@ -575,9 +710,12 @@ final class ChatApp {
         Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
         int composerTop = rows.size();
         rows.addAll(layout.rows());
-        completions().forEach(c -> rows.add(Line.of("  " + c, theme.muted()).truncate(width)));
+        rows.addAll(completions.render(width, theme));
         if (backtrackArmed) {
             rows.add(Line.of("esc again to edit an earlier message", theme.accent()).truncate(width));
+        }
+        if (keysShown) {
+            KEYS.forEach(k -> rows.add(Line.of(k, theme.muted()).truncate(width)));
         }
         rows.add(StatusLine.render(conversation.info(), quitArmed, width, theme));
         return new Live(rows, composerTop + layout.cursorRow(), layout.cursorColumn());

@@ -1,5 +1,7 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.TopLevelKeyWriter;
 import dev.moka.core.exec.TrustedPrograms;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.AskForApproval;
@@ -9,53 +11,77 @@ import dev.moka.protocol.SandboxMode;
 import dev.moka.protocol.SandboxPolicy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** What each slash command does: most become ops for the engine, a few only show something. */
 final class Commands {
-    /** The models the catalog offers, each with the reasoning efforts it takes. */
+    /** The models the catalog offers, each with its description, context window and the efforts it takes. */
     record Catalog(List<Model> models) {
-        record Model(String slug, List<ReasoningEffort> efforts) {}
+        record Model(String slug, String description, long contextWindow, List<ReasoningEffort> efforts) {}
 
         Catalog {
             models = List.copyOf(models);
         }
     }
 
+    /** What a command asks of the UI around it. */
+    interface Ui {
+        /** Opens {@code picker} over the composer; null closes what is open. */
+        void picking(Picker picker);
+
+        void quit();
+
+        /** Closes this session for the one {@code target} names. */
+        void switchTo(ResumeTarget target);
+
+        /** Sends {@code text} as the person's message (or queues it behind the running turn). */
+        void send(String text);
+
+        /** {@code /rewind}: the redo of a pending rewind, or the prompts to go back to. */
+        void rewind();
+
+        /** Puts {@code text} on the terminal's clipboard (OSC 52). */
+        void copy(String text);
+
+        /** Clears the screen and its scrollback before the next frame. */
+        void clearScreen();
+
+        /** Draws everything from now on, and all that is on screen again, with {@code theme}'s palette. */
+        void theme(Theme theme);
+
+        /** The model chosen by {@code /model}, to keep for sessions opened later in this UI. */
+        void modelChosen(String slug, ReasoningEffort effort);
+
+        /** {@code /review}: a review conversation, read-only, takes this one's place. */
+        void reviewInNewConversation(ReviewPicker.Request request);
+    }
+
     private final Engine engine;
     private final Conversation conversation;
     private final Catalog catalog;
-    private final Consumer<Picker> openPicker;
-    private final Runnable quit;
-    private final Consumer<ResumeTarget> switchTo;
+    private final Ui ui;
     private final Path mokaHome;
     private final List<CustomPrompt> prompts;
-    private final Consumer<String> send;
     private final Supplier<String> sandboxMechanism;
     private final ReviewPicker review;
 
-    Commands(Engine engine, Conversation conversation, Catalog catalog, Consumer<Picker> openPicker, Runnable quit,
-            Consumer<ResumeTarget> switchTo, List<CustomPrompt> prompts, Consumer<String> send,
-            Supplier<String> sandboxMechanism, Path mokaHome, Consumer<ReviewPicker.Request> startReview) {
+    Commands(Engine engine, Conversation conversation, Catalog catalog, Ui ui, List<CustomPrompt> prompts,
+            Supplier<String> sandboxMechanism, Path mokaHome) {
         this.engine = engine;
         this.conversation = conversation;
         this.catalog = catalog;
-        this.openPicker = openPicker;
-        this.quit = quit;
-        this.switchTo = switchTo;
+        this.ui = ui;
         this.mokaHome = mokaHome;
         this.prompts = List.copyOf(prompts);
-        this.send = send;
         this.sandboxMechanism = sandboxMechanism;
-        this.review = new ReviewPicker(conversation, openPicker, startReview);
-    }
-
-    List<CustomPrompt> prompts() {
-        return prompts;
+        this.review = new ReviewPicker(conversation, ui::picking, ui::reviewInNewConversation);
     }
 
     void run(String line) {
@@ -74,15 +100,26 @@ final class Commands {
         }
         switch (command) {
             case MODEL -> pickModel();
-            case APPROVALS -> pickApprovals();
+            case PERMISSIONS -> pickApprovals();
             case STATUS -> status();
             case DIFF -> diff();
             case COMPACT -> engine.submit(new Op.Compact());
             case UNDO -> engine.submit(new Op.Undo());
+            case REWIND -> ui.rewind();
+            case COPY -> copy();
+            case EXPORT -> export(parts.length > 1 ? parts[1].strip() : "");
+            case CLEAR -> {
+                ui.clearScreen();
+                conversation.forget();
+                ui.switchTo(new ResumeTarget.Fresh());
+            }
+            case THEME -> pickTheme();
+            case PS -> ps();
+            case RENAME -> rename(parts.length > 1 ? parts[1].strip() : "");
             case MENTION -> conversation.notice("Type @ and part of a file's name; tab inserts it",
                     Cell.Notice.Kind.INFO);
-            case NEW -> switchTo.accept(new ResumeTarget.Fresh());
-            case RESUME -> openPicker.accept(ResumePicker.of(mokaHome, conversation, switchTo));
+            case NEW -> ui.switchTo(new ResumeTarget.Fresh());
+            case RESUME -> ui.picking(ResumePicker.of(mokaHome, conversation, ui::switchTo));
             case FORK -> {
                 if (idle("/fork")) {
                     fork();
@@ -98,8 +135,8 @@ final class Commands {
                 engine.submit(new Op.ListMcpTools());
                 conversation.notice("Asking the MCP servers for their tools…", Cell.Notice.Kind.INFO);
             }
-            case HOOKS -> HooksView.show(conversation, openPicker, mokaHome);
-            case QUIT -> quit.run();
+            case HOOKS -> HooksView.show(conversation, ui::picking, mokaHome);
+            case QUIT -> ui.quit();
         }
     }
 
@@ -123,14 +160,14 @@ final class Commands {
             conversation.notice("This session has no id yet; nothing to fork", Cell.Notice.Kind.WARNING);
             return;
         }
-        switchTo.accept(new ResumeTarget.Fork(new ResumeTarget.ById(id)));
+        ui.switchTo(new ResumeTarget.Fork(new ResumeTarget.ById(id)));
     }
 
     private void sendPrompt(String text, String name) {
         if (text.isBlank()) {
             conversation.notice("The prompt /" + name + " is empty; nothing was sent", Cell.Notice.Kind.WARNING);
         } else {
-            send.accept(text);
+            ui.send(text);
         }
     }
 
@@ -142,7 +179,7 @@ final class Commands {
                     Cell.Notice.Kind.WARNING);
             return;
         }
-        send.accept(InitPrompt.TEXT);
+        ui.send(InitPrompt.TEXT);
     }
 
     private void status() {
@@ -160,34 +197,132 @@ final class Commands {
         conversation.add(new Cell.Notice(Clean.text(text), Cell.Notice.Kind.INFO));
     }
 
+    /** Each model with what it is, its window and its efforts; then the effort; then for now or for good. */
     private void pickModel() {
+        List<String> lines = catalog.models().stream().map(Commands::describe).toList();
         List<String> slugs = catalog.models().stream().map(Catalog.Model::slug).toList();
         int current = Math.max(0, slugs.indexOf(conversation.info().model()));
-        openPicker.accept(new Picker("Select a model", slugs, current, chosen -> {
+        ui.picking(new Picker("Select a model", lines, current, chosen -> {
             Catalog.Model model = catalog.models().get(chosen);
             if (model.efforts().isEmpty()) {
-                setModel(model.slug(), null);
+                pickScope(model.slug(), null);
                 return;
             }
             List<String> efforts = model.efforts().stream().map(ReasoningEffort::wire).toList();
             int effort = Math.max(0, efforts.indexOf(conversation.info().effort()));
-            openPicker.accept(new Picker("Reasoning effort for " + model.slug(), efforts, effort,
-                    e -> setModel(model.slug(), model.efforts().get(e))));
+            ui.picking(new Picker("Reasoning effort for " + model.slug(), efforts, effort,
+                    e -> pickScope(model.slug(), model.efforts().get(e))));
         }));
+    }
+
+    private static String describe(Catalog.Model model) {
+        String window = model.contextWindow() >= 1000 ? model.contextWindow() / 1000 + "k" : model.contextWindow() + "";
+        return String.format(Locale.ROOT, "%-16s %s · %s window · %s", model.slug(),
+                model.description().equals(model.slug()) ? "" : model.description(), window,
+                model.efforts().isEmpty() ? "no reasoning effort" : "efforts " + String.join(", ",
+                        model.efforts().stream().map(ReasoningEffort::wire).toList()));
+    }
+
+    private void pickScope(String slug, ReasoningEffort effort) {
+        Path config = mokaHome == null ? null : mokaHome.resolve("config.toml");
+        List<String> scopes = config == null ? List.of("For this session")
+                : List.of("For this session", "As the default, written to " + config);
+        ui.picking(new Picker("Use " + slug + (effort == null ? "" : " with " + effort.wire() + " effort"), scopes, 0,
+                chosen -> {
+                    setModel(slug, effort);
+                    if (chosen == 1) {
+                        writeDefault(config, slug, effort);
+                    }
+                }));
     }
 
     private void setModel(String slug, ReasoningEffort effort) {
         engine.submit(new Op.OverrideTurnContext(null, null, null, slug, effort, null));
         conversation.info(conversation.info().withModel(slug, effort == null ? null : effort.wire()));
+        ui.modelChosen(slug, effort);
         conversation.notice("Model set to " + slug + (effort == null ? "" : " with " + effort.wire() + " effort"),
                 Cell.Notice.Kind.INFO);
+    }
+
+    private void writeDefault(Path config, String slug, ReasoningEffort effort) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("model", slug);
+        keys.put("model_reasoning_effort", effort == null ? null : effort.wire());
+        try {
+            TopLevelKeyWriter.write(config, keys);
+            conversation.notice("Wrote model = \"" + slug + "\"" + (effort == null ? "" : " and model_reasoning_effort = \""
+                    + effort.wire() + "\"") + " to " + config, Cell.Notice.Kind.INFO);
+        } catch (ConfigException | IOException e) {
+            conversation.notice("Could not make it the default: " + e.getMessage(), Cell.Notice.Kind.ERROR);
+        }
+    }
+
+    /** The last answer to the clipboard, through the terminal (OSC 52), never through the model. */
+    private void copy() {
+        String answer = conversation.lastAnswer();
+        if (answer == null) {
+            conversation.notice("Nothing to copy yet: no answer so far", Cell.Notice.Kind.INFO);
+            return;
+        }
+        ui.copy(answer);
+        conversation.notice("Copied the last answer (" + answer.length() + " characters) to the clipboard",
+                Cell.Notice.Kind.INFO);
+    }
+
+    /** The conversation as Markdown, into {@code name} (relative to the directory) or a file named after the session. */
+    private void export(String name) {
+        Path cwd = Path.of(conversation.info().cwd());
+        String id = conversation.info().sessionId();
+        Path file = cwd.resolve(name.isEmpty() ? "moka-" + (id.length() > 8 ? id.substring(0, 8) : id) + ".md" : name);
+        try {
+            Files.writeString(file, MarkdownExport.of(conversation.cells(), id));
+            conversation.notice("Exported the conversation to " + file, Cell.Notice.Kind.INFO);
+        } catch (IOException e) {
+            conversation.notice("Could not export to " + file + ": " + e.getMessage(), Cell.Notice.Kind.ERROR);
+        }
+    }
+
+    private void pickTheme() {
+        ui.picking(new Picker("Select a theme", List.of("dark: light text on a dark background",
+                "light: dark text on a light background"), 0, chosen -> {
+                    ui.theme(chosen == 0 ? Theme.DARK : Theme.LIGHT);
+                    conversation.notice("Theme set to " + (chosen == 0 ? "dark" : "light") + " (MOKA_THEME or [tui]"
+                            + " theme in config.toml keep it)", Cell.Notice.Kind.INFO);
+                }));
+    }
+
+    private void rename(String name) {
+        String id = conversation.info().sessionId();
+        if (name.isEmpty() || mokaHome == null || id.isEmpty()) {
+            conversation.notice(name.isEmpty() ? "Type the name after the command: /rename NAME"
+                    : "This session cannot be named: it has no MOKA_HOME or id yet", Cell.Notice.Kind.WARNING);
+            return;
+        }
+        try {
+            SessionNames.set(mokaHome, id, name);
+            conversation.notice("Named this conversation “" + name + "”; /resume lists it so", Cell.Notice.Kind.INFO);
+        } catch (IOException e) {
+            conversation.notice("Could not name the conversation: " + e.getMessage(), Cell.Notice.Kind.ERROR);
+        }
+    }
+
+    /** The commands running now. */
+    private void ps() {
+        List<CommandCell> running = conversation.runningCommands();
+        if (running.isEmpty()) {
+            conversation.notice("No command is running", Cell.Notice.Kind.INFO);
+            return;
+        }
+        StringBuilder text = new StringBuilder("Running now:");
+        running.forEach(c -> text.append("\n  ").append(c.command()));
+        conversation.notice(text.toString(), Cell.Notice.Kind.INFO);
     }
 
     private void pickApprovals() {
         List<String> presets = List.of("Read only: Moka reads files; it asks before editing or running commands",
                 "Auto: Moka edits and runs commands in the workspace; it asks to go further",
                 "Full access: no sandbox, never asks (use with care)");
-        openPicker.accept(new Picker("Select what Moka may do", presets, 1, chosen -> {
+        ui.picking(new Picker("Select what Moka may do", presets, 1, chosen -> {
             AskForApproval approval = chosen == 2 ? AskForApproval.NEVER : AskForApproval.ON_REQUEST;
             SandboxPolicy sandbox = switch (chosen) {
                 case 0 -> SandboxPolicy.readOnly();

@@ -27,7 +27,15 @@ final class Conversation {
     private final DisplaySettings display;
     /** {@code show_raw_agent_reasoning}: the model's raw reasoning text of the step still streaming. */
     private final StringBuilder rawReasoning = new StringBuilder();
+    /**
+     * The reasoning summary streaming: drawn as its own block once what it led to begins (the answer, a command),
+     * so it stands before it; the engine's whole summary, which comes after the response, is then not drawn again.
+     */
+    private final StringBuilder summary = new StringBuilder();
+    /** Summaries drawn from their deltas, without whitespace, that the whole summary arriving later repeats. */
+    private final List<String> summariesShown = new ArrayList<>();
     private SessionInfo info = SessionInfo.UNKNOWN;
+    private String lastAnswer;
     private boolean turnRunning;
     private long turnStartedAt;
     private boolean resumed;
@@ -52,6 +60,7 @@ final class Conversation {
         if (!(event instanceof EventMsg.AgentReasoningRawContentDelta || event instanceof EventMsg.AgentReasoningDelta
                 || event instanceof EventMsg.ExecCommandOutputDelta)) {
             finishRawReasoning();
+            finishSummary();
         }
         switch (event) {
             case EventMsg.SessionConfigured s -> configured(s);
@@ -63,7 +72,7 @@ final class Conversation {
             case EventMsg.AgentMessageDelta d -> answer.add(Clean.text(d.delta())).forEach(this::add);
             case EventMsg.AgentMessage m -> finishAnswer(m.message());
             case EventMsg.AgentReasoning r -> {
-                if (!display.hideReasoning()) {
+                if (!display.hideReasoning() && !summariesShown.remove(squeezed(Clean.text(r.text())))) {
                     add(new Cell.Reasoning(Clean.text(r.text())));
                 }
             }
@@ -72,7 +81,11 @@ final class Conversation {
                     streamRawReasoning(Clean.text(r.delta()));
                 }
             }
-            case EventMsg.AgentReasoningDelta d -> { }
+            case EventMsg.AgentReasoningDelta d -> {
+                if (!display.hideReasoning()) {
+                    summary.append(Clean.text(d.delta()));
+                }
+            }
             case EventMsg.ExecCommandBegin b -> running.put(b.callId(), CommandCell.started(b.command()));
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecCommandEnd e -> {
@@ -143,6 +156,7 @@ final class Conversation {
                             Cell.Notice.Kind.WARNING);
                 }
             }
+            case EventMsg.RewindPreview p -> { }
             case EventMsg.Unknown u -> { }
         }
         return false;
@@ -165,6 +179,19 @@ final class Conversation {
         }
     }
 
+    /** The summary streamed so far becomes its block, before whatever it led to. */
+    private void finishSummary() {
+        if (!summary.toString().isBlank()) {
+            add(new Cell.Reasoning(summary.toString()));
+            summariesShown.add(squeezed(summary.toString()));
+        }
+        summary.setLength(0);
+    }
+
+    private static String squeezed(String text) {
+        return text.replaceAll("\\s+", "");
+    }
+
     /** The raw reasoning still streaming ends with its step: its last paragraph becomes a cell too. */
     private void finishRawReasoning() {
         if (!rawReasoning.isEmpty()) {
@@ -175,9 +202,12 @@ final class Conversation {
         }
     }
 
-    /** The paragraph of raw reasoning still arriving, drawn afresh on each frame; null when there is none. */
+    /** The reasoning still arriving (raw, or else the summary), drawn afresh on each frame; null when there is none. */
     Cell reasoningTail() {
-        return rawReasoning.toString().isBlank() ? null : new Cell.Reasoning(rawReasoning.toString());
+        if (!rawReasoning.toString().isBlank()) {
+            return new Cell.Reasoning(rawReasoning.toString());
+        }
+        return summary.toString().isBlank() ? null : new Cell.Reasoning(summary.toString());
     }
 
     private void configured(EventMsg.SessionConfigured s) {
@@ -219,6 +249,9 @@ final class Conversation {
     }
 
     private void finishAnswer(String message) {
+        if (message != null && !message.isBlank()) {
+            lastAnswer = Clean.text(message);
+        }
         answer.finish(message == null ? null : Clean.text(message)).forEach(this::add);
     }
 
@@ -252,19 +285,24 @@ final class Conversation {
      * conversation (a redraw no longer shows them; the scrollback above keeps what was printed).
      */
     private void forked(int turns) {
+        // The prompt whose sending carried the fork out was added before the engine answered: it stays.
+        Cell next = unstarted;
         List<Integer> prompts = new ArrayList<>();
         for (int i = sessionStart; i < cells.size(); i++) {
-            if (cells.get(i) instanceof Cell.Prompt && !neverStarted.contains(cells.get(i))) {
+            if (cells.get(i) instanceof Cell.Prompt && !neverStarted.contains(cells.get(i)) && cells.get(i) != next) {
                 prompts.add(i);
             }
         }
         if (turns >= 1 && turns <= prompts.size()) {
-            List<Cell> dropped = cells.subList(prompts.get(prompts.size() - turns), cells.size());
-            unprinted.removeAll(dropped);
-            dropped.clear();
+            List<Cell> after = cells.subList(prompts.get(prompts.size() - turns), cells.size());
+            List<Cell> dropped = after.stream().filter(cell -> cell != next).toList();
+            after.removeIf(cell -> cell != next);
+            unprinted.removeIf(cell -> dropped.stream().anyMatch(d -> d == cell));
         }
-        notice("Went back " + turns + (turns == 1 ? " turn" : " turns") + ": the model no longer sees what followed"
-                + " the message now in the composer; edit it and press enter", Cell.Notice.Kind.INFO);
+        if (replaying) {
+            notice("Went back " + turns + (turns == 1 ? " turn" : " turns") + ": the model no longer saw what"
+                    + " followed", Cell.Notice.Kind.INFO);
+        }
     }
 
     /** The person's messages that began a turn of this conversation, oldest first, for stepping back to one. */
@@ -302,6 +340,25 @@ final class Conversation {
 
     List<Cell> cells() {
         return List.copyOf(cells);
+    }
+
+    /** {@code /clear}: nothing said so far is drawn again, not even after a resize. */
+    void forget() {
+        cells.clear();
+        unprinted.clear();
+        sessionStart = 0;
+        neverStarted.clear();
+    }
+
+    /** The last answer the model finished, for {@code /copy}; null before the first. */
+    String lastAnswer() {
+        return lastAnswer;
+    }
+
+    /** Every cell is to be printed again (after the screen and scrollback were cleared), each once. */
+    void printAllAgain() {
+        unprinted.clear();
+        unprinted.addAll(cells);
     }
 
     void tick(int frame) {

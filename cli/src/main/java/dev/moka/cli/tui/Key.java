@@ -9,7 +9,7 @@ package dev.moka.cli.tui;
 record Key(Name name, String text) {
     enum Name {
         TEXT, PASTE, ENTER, NEWLINE, BACKSPACE, DELETE, LEFT, RIGHT, UP, DOWN, HOME, END, ESC, TAB, CTRL_C, CTRL_D,
-        CTRL_U, CTRL_O, CTRL_R, EOF, FOCUS_IN, FOCUS_OUT, ALT
+        CTRL_U, CTRL_O, CTRL_R, CTRL_G, EOF, FOCUS_IN, FOCUS_OUT, ALT
     }
 
     static Key of(Name name) {

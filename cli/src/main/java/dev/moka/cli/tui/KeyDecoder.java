@@ -50,6 +50,7 @@ final class KeyDecoder {
             case 0x15 -> Key.of(Key.Name.CTRL_U);
             case 0x0f -> Key.of(Key.Name.CTRL_O);
             case 0x12 -> Key.of(Key.Name.CTRL_R);
+            case 0x07 -> Key.of(Key.Name.CTRL_G);
             default -> c < 0x20 ? next() : Key.text(codePoint(c));
         };
     }

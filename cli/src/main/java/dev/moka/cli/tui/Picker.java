@@ -6,9 +6,10 @@ import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 
 /**
- * A list to choose one entry from with Up/Down and Enter (Esc closes it): models, efforts, policies. A picker
- * may also offer actions on the selected row, each on a key of its own (the resume picker's archive and delete);
- * an action that changes something for good asks for its key twice.
+ * A list to choose one entry from with Up/Down and Enter (Esc closes it): models, efforts, policies. Lines under
+ * the title may say what choosing will do. A picker may also offer actions on the selected row, each on a key of
+ * its own (the resume picker's archive and delete); an action that changes something for good asks for its key
+ * twice.
  */
 final class Picker {
     /**
@@ -18,6 +19,8 @@ final class Picker {
     record Action(String key, String hint, boolean confirm, IntPredicate run) {}
 
     private final String title;
+    /** Lines shown under the title, above the options: what choosing will do. */
+    private final List<String> details;
     private final List<String> options;
     /** The index each shown row had when the picker was made: rows an action removed are left out. */
     private final List<Integer> indices = new ArrayList<>();
@@ -28,11 +31,21 @@ final class Picker {
     private Action armed;
 
     Picker(String title, List<String> options, int selected, IntConsumer chosen) {
-        this(title, options, selected, chosen, List.of());
+        this(title, List.of(), options, selected, chosen, List.of());
+    }
+
+    Picker(String title, List<String> details, List<String> options, int selected, IntConsumer chosen) {
+        this(title, details, options, selected, chosen, List.of());
     }
 
     Picker(String title, List<String> options, int selected, IntConsumer chosen, List<Action> actions) {
+        this(title, List.of(), options, selected, chosen, actions);
+    }
+
+    Picker(String title, List<String> details, List<String> options, int selected, IntConsumer chosen,
+            List<Action> actions) {
         this.title = title;
+        this.details = List.copyOf(details);
         this.options = new ArrayList<>(options);
         for (int i = 0; i < options.size(); i++) {
             indices.add(i);
@@ -82,6 +95,7 @@ final class Picker {
     List<Line> render(int width, Theme theme, int maxRows) {
         List<Line> rows = new ArrayList<>();
         rows.add(Line.of(title, Look.PLAIN.asBold()).truncate(width));
+        details.forEach(d -> rows.add(Line.of(d, theme.muted()).truncate(width)));
         int from = Math.clamp(selected - maxRows / 2, 0, Math.max(0, options.size() - maxRows));
         for (int i = from; i < Math.min(options.size(), from + maxRows); i++) {
             boolean on = i == selected;

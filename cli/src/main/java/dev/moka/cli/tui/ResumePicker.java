@@ -11,6 +11,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -46,7 +47,8 @@ final class ResumePicker {
             conversation.notice("No earlier session with a prompt was recorded in " + cwd, Cell.Notice.Kind.INFO);
             return null;
         }
-        List<String> rows = sessions.stream().map(ResumePicker::row).toList();
+        Map<String, String> names = SessionNames.all(mokaHome);
+        List<String> rows = sessions.stream().map(s -> row(s, names.get(s.conversationId()))).toList();
         return new Picker("Resume a conversation of " + cwd, rows, 0,
                 chosen -> switchTo.accept(new ResumeTarget.ById(sessions.get(chosen).conversationId())),
                 List.of(new Picker.Action("a", "archive", false, index -> archive(mokaHome, conversation,
@@ -72,9 +74,13 @@ final class ResumePicker {
         }
     }
 
-    /** When, which, and the first line of what was asked: the id comes before the prompt so it is never cut. */
-    private static String row(Rollouts.Summary s) {
-        String prompt = Clean.text(s.firstPrompt()).lines().findFirst().orElse("");
+    /**
+     * When, which, and its name ({@code /rename}) or else the first line of what was asked: the id comes before
+     * the prompt so it is never cut.
+     */
+    private static String row(Rollouts.Summary s, String name) {
+        String prompt = name != null && !name.isBlank() ? "“" + Clean.text(name) + "”"
+                : Clean.text(s.firstPrompt()).lines().findFirst().orElse("");
         return when(s.started()) + "  " + s.conversationId() + "  " + prompt;
     }
 

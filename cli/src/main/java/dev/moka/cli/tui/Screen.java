@@ -60,12 +60,13 @@ final class Screen {
     }
 
     /**
-     * Clears the visible screen, for a redraw of the whole conversation at a new width. Erasing from the home
-     * position rather than with "clear screen" keeps terminals (tmux) from first pushing the old rows, wrapped
-     * for the old width, into the scrollback.
+     * Clears the visible screen and the scrollback, for a redraw of the whole conversation at a new width: the
+     * redraw prints every row again, so rows left in the scrollback would show twice (and, wrapped for the old
+     * width, garbled). Erasing from the home position rather than with "clear screen" keeps terminals (tmux)
+     * from first pushing the old rows into the scrollback; erase-saved-lines (3J) then empties it.
      */
     void clearAll() {
-        out.print(CSI + "H" + CSI + "J");
+        out.print(CSI + "H" + CSI + "J" + CSI + "3J");
         out.flush();
         cursorRow = 0;
     }
@@ -76,6 +77,16 @@ final class Screen {
      */
     void notify(String text) {
         out.print("\u001b]9;" + text + "\u0007");
+        out.flush();
+    }
+
+    /**
+     * Puts {@code text} on the clipboard of the terminal (OSC 52, which xterm, iTerm2, kitty, WezTerm, Windows
+     * Terminal and tmux with {@code set-clipboard} take), in base64 so no byte of it can act on the terminal.
+     */
+    void copy(String text) {
+        out.print("\u001b]52;c;" + java.util.Base64.getEncoder().encodeToString(text.getBytes(
+                java.nio.charset.StandardCharsets.UTF_8)) + "\u0007");
         out.flush();
     }
 

@@ -5,10 +5,17 @@ import java.util.List;
 /** A command typed after {@code /} in the composer, with the line the completion popup shows for it. */
 enum SlashCommand {
     MODEL("model", "choose the model and reasoning effort"),
-    APPROVALS("approvals", "choose what Moka may do without asking"),
+    PERMISSIONS("permissions", "choose what Moka may do without asking (also /approvals)"),
     STATUS("status", "show the session's configuration and token use"),
     DIFF("diff", "show the git diff, untracked files included"),
     UNDO("undo", "restore the files the last turn changed"),
+    REWIND("rewind", "go back to before an earlier prompt: code, conversation or both"),
+    COPY("copy", "copy the last answer to the clipboard"),
+    EXPORT("export", "write the conversation to a Markdown file"),
+    CLEAR("clear", "clear the screen and start a new conversation"),
+    PS("ps", "list the commands running now"),
+    THEME("theme", "choose the dark or light palette"),
+    RENAME("rename", "name this conversation, for /resume to show"),
     COMPACT("compact", "summarise the conversation to free context"),
     MENTION("mention", "mention a file (same as typing @)"),
     NEW("new", "start a new conversation"),
@@ -43,7 +50,8 @@ enum SlashCommand {
 
     static SlashCommand named(String word) {
         for (SlashCommand command : values()) {
-            if (command.word.equals(word) || word.equals("exit") && command == QUIT) {
+            if (command.word.equals(word) || word.equals("exit") && command == QUIT
+                    || word.equals("approvals") && command == PERMISSIONS) {
                 return command;
             }
         }

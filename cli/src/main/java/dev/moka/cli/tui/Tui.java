@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -50,7 +51,8 @@ public final class Tui {
     public record Settings(TuiSettings config, String theme, boolean colour, Supplier<String> sandboxMechanism) {}
 
     /** A model of the catalog the {@code /model} picker offers, with its reasoning efforts. */
-    public record ModelChoice(String slug, List<dev.moka.protocol.ReasoningEffort> efforts) {}
+    public record ModelChoice(String slug, String description, long contextWindow,
+            List<dev.moka.protocol.ReasoningEffort> efforts) {}
 
     /** Keys and screen of a terminal-less run (the start-up cache's training), in place of the terminal's. */
     public record Streams(InputStream in, OutputStream out) {}
@@ -82,7 +84,8 @@ public final class Tui {
         BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
         terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
         var catalog = new Commands.Catalog(models.stream()
-                .map(m -> new Commands.Catalog.Model(m.slug(), m.efforts())).toList());
+                .map(m -> new Commands.Catalog.Model(m.slug(), m.description(), m.contextWindow(), m.efforts()))
+                .toList());
         TuiSettings config = settings.config();
         FileOpener opener = config.fileOpener();
         FileLinks links = opener == FileOpener.NONE || !settings.colour() ? FileLinks.NONE
@@ -111,9 +114,10 @@ public final class Tui {
         Thread onKill = new Thread(restore, "moka-tui-restore");
         Runtime.getRuntime().addShutdownHook(onKill);
         try {
-            startKeys(keys, signals);
+            Semaphore keysGate = new Semaphore(0);
+            startKeys(keys, signals, keysGate);
             app.start(firstPrompt, images);
-            loop(app, screen, terminal, signals, current, fresh, notifier);
+            loop(app, screen, terminal, signals, current, fresh, notifier, new Editing(keysGate, saved));
         } finally {
             screen.close(List.of());
             restore.run();
@@ -173,7 +177,14 @@ public final class Tui {
         }
     }
 
-    private static void startKeys(KeyInput input, BlockingQueue<Signal> signals) {
+    /**
+     * Ctrl+G hands the terminal to an editor. The key thread stops after reading Ctrl+G and waits at
+     * {@code keysGate} until the editor is done, so it never takes a key meant for the editor; {@code cooked} is
+     * the terminal mode the editor gets.
+     */
+    private record Editing(Semaphore keysGate, Attributes cooked) {}
+
+    private static void startKeys(KeyInput input, BlockingQueue<Signal> signals, Semaphore keysGate) {
         var keys = new KeyDecoder(input);
         // A platform thread: it spends its life blocked in the terminal's read, which would hold a virtual
         // thread's carrier, one of the few (as many as cores) that the session's turn needs.
@@ -185,6 +196,9 @@ public final class Tui {
                     if (key.name() == Key.Name.EOF) {
                         return;
                     }
+                    if (key.name() == Key.Name.CTRL_G) {
+                        keysGate.acquireUninterruptibly();
+                    }
                 }
             } catch (IOException e) {
                 signals.add(new Signal.Pressed(Key.of(Key.Name.EOF)));
@@ -193,7 +207,7 @@ public final class Tui {
     }
 
     private static void loop(ChatApp app, Screen screen, Terminal terminal, BlockingQueue<Signal> signals,
-            CurrentSession current, Fresh fresh, Notifier notifier) throws InterruptedException {
+            CurrentSession current, Fresh fresh, Notifier notifier, Editing editing) throws InterruptedException {
         Size size = terminal.getSize();
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
@@ -205,7 +219,14 @@ public final class Tui {
             // not one frame per delta.
             while (signal != null) {
                 switch (signal) {
-                    case Signal.Pressed p -> app.onKey(p.key());
+                    case Signal.Pressed p -> {
+                        app.onKey(p.key());
+                        if (p.key().name() == Key.Name.CTRL_G) {
+                            edit(app, terminal, editing);
+                            drawnWidth = -1;
+                            resized = true;
+                        }
+                    }
                     case Signal.Focus f -> notifier.focus(f.focused());
                     case Signal.FromEngine e -> {
                         if (current.isCurrent(e.source())) {
@@ -232,6 +253,35 @@ public final class Tui {
                 app.draw(screen, width(size), height(size));
             }
             notifier.take().forEach(screen::notify);
+        }
+    }
+
+    /** Runs the editor Ctrl+G asked for (if the composer had the keys), then lets the key thread read again. */
+    private static void edit(ChatApp app, Terminal terminal, Editing editing) throws InterruptedException {
+        try {
+            String text = app.takeEditRequest();
+            if (text == null) {
+                return;
+            }
+            String command = ExternalEditor.command(System.getenv());
+            if (command == null) {
+                app.edited(null, "Set VISUAL or EDITOR to write the message in your editor (Ctrl+G)");
+                return;
+            }
+            terminal.writer().print(MODES_OFF);
+            terminal.writer().flush();
+            terminal.setAttributes(editing.cooked());
+            try {
+                app.edited(ExternalEditor.edit(command, text), null);
+            } catch (IOException e) {
+                app.edited(null, "Cannot edit the message in the editor: " + e.getMessage());
+            } finally {
+                rawMode(terminal);
+                terminal.writer().print(MODES_ON);
+                terminal.writer().flush();
+            }
+        } finally {
+            editing.keysGate().release();
         }
     }
 

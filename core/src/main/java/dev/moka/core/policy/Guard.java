@@ -73,8 +73,10 @@ public final class Guard {
                         + " privileges, and approval_policy is \"never\", so it is refused. Find a narrower command.",
                         "dangerous command refused");
             }
-            return ask(request, "this command can destroy data or escalate privileges", null, request.escalate(),
-                    () -> run(request.escalate()));
+            String said = request.justification() == null || request.justification().isBlank() ? ""
+                    : "; the model says: " + request.justification();
+            return ask(request, "this command can destroy data or escalate privileges" + said, null,
+                    request.escalate(), () -> run(request.escalate()));
         }
         if (request.escalate() && !rules.fullAccess() && approval != AskForApproval.NEVER) {
             // Leaving the sandbox is asked about every time unless exactly this command was approved to; a prefix

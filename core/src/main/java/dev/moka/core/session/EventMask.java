@@ -84,6 +84,7 @@ final class EventMask {
                     text(h.statusMessage()));
             case EventMsg.HookCompleted h -> new EventMsg.HookCompleted(h.runId(), h.event(), text(h.command()),
                     h.status(), text(h.message()), h.durationMs());
+            case EventMsg.RewindPreview p -> p;
             case EventMsg.Unknown u -> new EventMsg.Unknown((ObjectNode) json(u.raw()));
         };
     }

@@ -3,6 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.policy.Approver;
 import dev.moka.core.policy.ApprovalRequest;
 import dev.moka.core.policy.Decision;
+import dev.moka.protocol.EventMsg;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
@@ -52,6 +53,7 @@ final class PendingApprovals {
                 show(id, entry, request);
                 try {
                     Decision decision = entry.answer().get();
+                    sink.emit(new EventMsg.BackgroundEvent(ApprovalNote.of(request, decision)));
                     if (decision instanceof Decision.Abort && Thread.currentThread() != turn) {
                         abort(sink, turn);
                     }

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.WarmUp;
 import dev.moka.core.client.ModelClientException;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.policy.Guard;
@@ -15,6 +16,8 @@ import dev.moka.core.hooks.HookEvent;
 import dev.moka.core.hooks.HookVerdict;
 import dev.moka.core.hooks.TurnHooks;
 import dev.moka.core.log.MokaLog;
+import dev.moka.core.rewind.RewindPlan;
+import dev.moka.core.rewind.Rewinds;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
@@ -58,6 +61,7 @@ public final class Session implements AutoCloseable {
     private final TurnNotifier notifier;
     private final UserShellCommand userShell;
     private final TurnUndo undo;
+    private final Rewinds rewinds;
     private final List<EventMsg> startupNotices;
     private final boolean newConversation;
     private final Thread submissionLoop;
@@ -98,6 +102,13 @@ public final class Session implements AutoCloseable {
     /** SessionStart's hooks, before anything else the session does; {@code source} is startup or resume. */
     private record SessionStartTask(String submissionId, String source, TurnContext context) implements Task {}
 
+    private record PreviewRewindTask(String submissionId, int turns, Path cwd) implements Task {}
+
+    private record RewindTask(String submissionId, int turns, boolean overwriteChangedSince, Path cwd)
+            implements Task {}
+
+    private record RedoRewindTask(String submissionId, Path cwd) implements Task {}
+
     private Session(SessionSetup setup) {
         this.setup = setup;
         this.log = setup.log();
@@ -131,6 +142,11 @@ public final class Session implements AutoCloseable {
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
+        this.rewinds = setup.snapshotsForUndo() && home != null ? Rewinds.open(home, setup.conversationId())
+                : Rewinds.none("this session's front end cannot rewind, so Moka keeps no snapshots of the files");
+        if (setup.snapshotsForUndo() && home != null) {
+            WarmUp.start("moka-rewind-warm-up", Rewinds::warmUp);
+        }
         this.guards = new SessionGuards(setup.guard(), home);
         this.hooks = new SessionHooks(setup.hooks());
         this.shown = new ShownEvents(setup.secrets());
@@ -272,7 +288,8 @@ public final class Session implements AutoCloseable {
                 || msg instanceof EventMsg.HookStarted
                 || msg instanceof EventMsg.ConversationHistoryResponse
                 || msg instanceof EventMsg.GetHistoryEntryResponse
-                || msg instanceof EventMsg.McpListToolsResponse);
+                || msg instanceof EventMsg.McpListToolsResponse
+                || msg instanceof EventMsg.RewindPreview);
     }
 
     private void submissionLoop() {
@@ -321,6 +338,9 @@ public final class Session implements AutoCloseable {
             case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
             case Op.Rollback rollback -> tasks.add(new RollbackTask(id, rollback.turns()));
             case Op.Undo ignored -> tasks.add(new UndoTask(id));
+            case Op.PreviewRewind p -> tasks.add(new PreviewRewindTask(id, p.turns(), context.cwd()));
+            case Op.RewindFiles r -> tasks.add(new RewindTask(id, r.turns(), r.overwriteChangedSince(), context.cwd()));
+            case Op.RedoRewind ignored -> tasks.add(new RedoRewindTask(id, context.cwd()));
         }
     }
 
@@ -385,15 +405,24 @@ public final class Session implements AutoCloseable {
                 case ShellTask shell -> {
                     emit(id, new EventMsg.TaskStarted(shell.context().settings().model().contextWindow()));
                     EventSink sink = msg -> emit(id, msg);
-                    userShell.run("user-shell-" + id, shell.command(), shell.context().cwd(),
-                            guards.forTask(shell.context(), sink, hooks.forTurn(shell.context(), id, sink)), sink)
-                            .ifPresent(runner::record);
+                    Rewinds.Point point = rewinds.before(shell.context().cwd());
+                    try {
+                        userShell.run("user-shell-" + id, shell.command(), shell.context().cwd(),
+                                guards.forTask(shell.context(), sink, hooks.forTurn(shell.context(), id, sink)), sink)
+                                .ifPresent(runner::record);
+                    } finally {
+                        rewinds.afterChange(point, runner.turnsToRollBack());
+                    }
                     emit(id, new EventMsg.TaskComplete(null));
                 }
                 case SessionStartTask start -> hooks.sessionStart(start.source(), start.context(), msg -> emit(id, msg))
                         .forEach(runner::record);
                 case RollbackTask rollback -> rollback(id, rollback.turns());
                 case UndoTask ignored -> undo(id);
+                case PreviewRewindTask p -> previewRewind(id, p.turns(), p.cwd());
+                case RewindTask r -> rewound(id, rewinds.rewind(runner.turnsToRollBack() - r.turns(), r.cwd(),
+                        r.overwriteChangedSince(), runner.turnsToRollBack()));
+                case RedoRewindTask r -> rewound(id, rewinds.redo(r.cwd(), runner.turnsToRollBack()));
                 case HistoryTask history -> {
                     List<ResponseItem> items = runner.items();
                     List<EventMsg> shown = RecordedEvents.of(setup.rollout().path(), line -> warn(id, line));
@@ -474,9 +503,11 @@ public final class Session implements AutoCloseable {
         emit(id, new EventMsg.UserMessage(text, List.of()));
         Guard guard = guards.forTask(turnContext, sink, turnHooks);
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), text);
+        int position = runner.turnsToRollBack() - 1;
+        RewindPoint point = new RewindPoint(snapshot, rewinds, turnContext.cwd());
         String last;
         try {
-            last = runner.run(turnContext, sink, guard, snapshot, turnHooks);
+            last = runner.run(turnContext, sink, guard, point, turnHooks);
             int continued = 0;
             // A Stop hook that blocks makes the agent go on, with its reason as the next thing it reads; the
             // next Stop is told it is such a continuation.
@@ -485,9 +516,10 @@ public final class Session implements AutoCloseable {
                 emit(id, new EventMsg.BackgroundEvent("a Stop hook asked to go on: " + goOn.get()));
                 runner.record(ResponseItem.Message.user("<hook_prompt hook_run_id=\"stop:" + id + ":"
                         + ++continued + "\">" + goOn.get() + "</hook_prompt>"));
-                last = runner.run(turnContext, sink, guard, snapshot, turnHooks);
+                last = runner.run(turnContext, sink, guard, point, turnHooks);
             }
         } finally {
+            rewinds.afterTurn(point.point(), position);
             undo.end(snapshot);
             // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
             guards.taskEnded(sink);
@@ -510,6 +542,20 @@ public final class Session implements AutoCloseable {
             runner.record(ResponseItem.Message.user("<undo>\n" + outcome.message() + "\n</undo>"));
         }
         emit(id, new EventMsg.UndoCompleted(outcome.undone(), outcome.message()));
+    }
+
+    private void previewRewind(String id, int turns, Path cwd) throws InterruptedException {
+        RewindPlan plan = rewinds.plan(runner.turnsToRollBack() - turns, cwd);
+        emit(id, new EventMsg.RewindPreview(turns, plan.restored(), plan.removed(), plan.changedSince(),
+                plan.leftOut(), plan.unavailable()));
+    }
+
+    /** A rewind or redo of the files; the model is told, so that it does not build on files that went back. */
+    private void rewound(String id, Rewinds.Outcome outcome) {
+        if (outcome.done()) {
+            runner.record(ResponseItem.Message.user("<rewind>\n" + outcome.message() + "\n</rewind>"));
+        }
+        emit(id, new EventMsg.UndoCompleted(outcome.done(), outcome.message()));
     }
 
     /** Forks the conversation before its last {@code turns} turns; the context they began in is current again. */

@@ -86,7 +86,8 @@ final class ShownEvents {
                     EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _, EventMsg.ConversationHistoryResponse _,
                     EventMsg.GetHistoryEntryResponse _, EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _,
                     EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _, EventMsg.UndoCompleted _,
-                    EventMsg.HookStarted _, EventMsg.HookCompleted _, EventMsg.Unknown _ -> {
+                    EventMsg.HookStarted _, EventMsg.HookCompleted _, EventMsg.RewindPreview _,
+                    EventMsg.Unknown _ -> {
                 endModelStreams(out);
                 out.accept(mask.apply(event));
             }
