@@ -26,7 +26,8 @@ sealed interface TurnEnd {
                     EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,
                     EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,
                     EventMsg.Warning _, EventMsg.ShutdownComplete _, EventMsg.RolledBack _,
-                    EventMsg.UndoCompleted _, EventMsg.CollabToolCall _, EventMsg.HookStarted _, EventMsg.RewindPreview _,
+                    EventMsg.UndoCompleted _, EventMsg.CollabToolCall _, EventMsg.HookStarted _,
+                    EventMsg.RewindPreview _,
                     EventMsg.HookCompleted _, EventMsg.Unknown _ -> null;
         };
     }
