@@ -25,6 +25,9 @@ import java.util.List;
     @JsonSubTypes.Type(value = Op.Undo.class, name = "undo"),
     @JsonSubTypes.Type(value = Op.Shutdown.class, name = "shutdown"),
     @JsonSubTypes.Type(value = Op.AgentTask.class, name = "agent_task"),
+    @JsonSubTypes.Type(value = Op.PreviewRewind.class, name = "preview_rewind"),
+    @JsonSubTypes.Type(value = Op.RewindFiles.class, name = "rewind_files"),
+    @JsonSubTypes.Type(value = Op.RedoRewind.class, name = "redo_rewind"),
 })
 public sealed interface Op {
     /** A turn with the session's current context. */
@@ -115,7 +118,7 @@ public sealed interface Op {
      */
     record RewindFiles(int turns, boolean overwriteChangedSince) implements Op {}
 
-    /** Puts back what the last {@link RewindFiles} changed, until the next turn. Answered by {@link EventMsg.UndoCompleted}. */
+    /** Puts back what the last {@link RewindFiles} changed, until the next turn; answered by an UndoCompleted. */
     record RedoRewind() implements Op {}
 
     record Shutdown() implements Op {}

@@ -62,6 +62,8 @@ final class ProtocolSamples {
                 new EventMsg.ShutdownComplete(),
                 new EventMsg.RolledBack(2),
                 new EventMsg.UndoCompleted(true, "Undid the file changes of the turn \"fix it\": restored a.txt"),
+                new EventMsg.RewindPreview(2, List.of("src/a.txt"), List.of("notes.md"), List.of("src/a.txt"),
+                        List.of("big.bin"), null),
                 new EventMsg.HookStarted("pre_tool_use:1", "PreToolUse", "~/bin/check", "checking the command"),
                 new EventMsg.HookCompleted("pre_tool_use:1", "PreToolUse", "~/bin/check", "blocked",
                         "no writes to /etc", 12),
@@ -87,7 +89,10 @@ final class ProtocolSamples {
                 new Op.Rollback(2),
                 new Op.Undo(),
                 new Op.Shutdown(),
-                new Op.AgentTask(AGENT_MESSAGE));
+                new Op.AgentTask(AGENT_MESSAGE),
+                new Op.PreviewRewind(2),
+                new Op.RewindFiles(2, false),
+                new Op.RedoRewind());
     }
 
     static List<ParsedCommand> parsedCommands() {

@@ -1,5 +1,6 @@
 package dev.moka.core.rewind;
 
+import dev.moka.core.WarmUp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +72,18 @@ public final class Rewinds {
         dev.moka.protocol.Json.MAPPER.readValue(dev.moka.protocol.Json.MAPPER.writeValueAsString(
                 new Span(Span.Kind.TURN, 0, "a", "b")), Span.class);
         SnapshotStore.warmUp();
+    }
+
+    /**
+     * The rewinds of a session whose face can rewind ({@code mokaHome} not null), their code warmed up on a
+     * platform thread now; none when it cannot.
+     */
+    public static Rewinds forSession(Path mokaHome, String sessionId) {
+        if (mokaHome == null) {
+            return none("this session's front end cannot rewind, so Moka keeps no snapshots of the files");
+        }
+        WarmUp.start("moka-rewind-warm-up", Rewinds::warmUp);
+        return open(mokaHome, sessionId);
     }
 
     /** No rewinds, for the reason given. */

@@ -270,4 +270,21 @@ public final class RolloutRecorder implements AutoCloseable {
             // Every line was already written whole; nothing is lost by a close that fails.
         }
     }
+
+    /**
+     * Whether an event goes into the rollout. Deltas do not (the items and end events hold what they added up
+     * to), nor answers to a face's questions: the whole history a resume asks for, written back into the
+     * rollout at each resume, grew it by the conversation's size every time.
+     */
+    static boolean keeps(EventMsg msg) {
+        return !(msg instanceof EventMsg.AgentMessageDelta || msg instanceof EventMsg.AgentReasoningDelta
+                || msg instanceof EventMsg.AgentReasoningRawContentDelta
+                || msg instanceof EventMsg.ExecCommandOutputDelta
+                // A hook's start only matters while it runs; how it ended is recorded.
+                || msg instanceof EventMsg.HookStarted
+                || msg instanceof EventMsg.ConversationHistoryResponse
+                || msg instanceof EventMsg.GetHistoryEntryResponse
+                || msg instanceof EventMsg.McpListToolsResponse
+                || msg instanceof EventMsg.RewindPreview);
+    }
 }

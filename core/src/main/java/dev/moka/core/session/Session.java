@@ -1,17 +1,13 @@
 package dev.moka.core.session;
 
-import dev.moka.core.WarmUp;
 import dev.moka.core.client.ModelClientException;
 import dev.moka.core.config.ContextSettings;
 import dev.moka.core.policy.Guard;
 import dev.moka.core.policy.Decision;
 import dev.moka.core.context.ConversationHistory;
 import dev.moka.core.context.InitialContext;
-import dev.moka.core.context.ProjectDocs;
-import dev.moka.core.context.Skills;
 import dev.moka.core.context.TokenEstimator;
 import dev.moka.core.context.UserInputItems;
-import dev.moka.core.context.UserInstructions;
 import dev.moka.core.hooks.HookEvent;
 import dev.moka.core.hooks.HookVerdict;
 import dev.moka.core.hooks.TurnHooks;
@@ -119,7 +115,7 @@ public final class Session implements AutoCloseable {
         ConversationHistory history = new ConversationHistory(setup.resumedItems(), estimator);
         this.newConversation = history.isEmpty();
         List<EventMsg> notices = new ArrayList<>(setup.startupNotices());
-        ResponseItem.Message userInstructions = newConversation ? userInstructions(notices) : null;
+        ResponseItem.Message userInstructions = newConversation ? UserInstructionsFound.of(setup, notices) : null;
         this.startupNotices = notices;
         Function<TurnContext, List<ResponseItem>> initial = c -> DeferredTools.withNote(InitialContext.build(c.cwd(),
                 c.approvalPolicy(), c.sandboxPolicy(), setup.developerInstructions(), userInstructions, setup.shell()),
@@ -142,28 +138,13 @@ public final class Session implements AutoCloseable {
         this.notifier = new TurnNotifier(settings.notifyCommand(), setup.guard().env(), log);
         this.userShell = new UserShellCommand(setup.guard().env());
         this.undo = new TurnUndo(log, setup.snapshotsForUndo());
-        this.rewinds = setup.snapshotsForUndo() && home != null ? Rewinds.open(home, setup.conversationId())
-                : Rewinds.none("this session's front end cannot rewind, so Moka keeps no snapshots of the files");
-        if (setup.snapshotsForUndo() && home != null) {
-            WarmUp.start("moka-rewind-warm-up", Rewinds::warmUp);
-        }
+        this.rewinds = Rewinds.forSession(setup.snapshotsForUndo() ? home : null, setup.conversationId());
         this.guards = new SessionGuards(setup.guard(), home);
         this.hooks = new SessionHooks(setup.hooks());
         this.shown = new ShownEvents(setup.secrets());
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
-    }
-
-    private ResponseItem.Message userInstructions(List<EventMsg> notices) {
-        TurnContext c = setup.initialContext();
-        ContextSettings settings = setup.contextSettings();
-        ProjectDocs.Found docs = ProjectDocs.find(setup.mokaHome(), c.cwd(), settings);
-        docs.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
-        Skills.Found skills = Skills.find(setup.mokaHome(),
-                ProjectDocs.projectRoot(c.cwd(), settings.projectRootMarkers()));
-        skills.warnings().forEach(w -> notices.add(new EventMsg.Warning(w)));
-        return UserInstructions.message(docs.parts(), skills.skills());
     }
 
     /** Starts the session and reports {@code session_configured}, then what it has to say about its start. */
@@ -177,21 +158,11 @@ public final class Session implements AutoCloseable {
                 c.settings().effort() == null ? null : c.settings().effort().wire(),
                 rolloutPath == null ? null : rolloutPath.toString(), history.logId(), history.entryCount(),
                 !session.newConversation));
-        session.startupNotices.forEach(notice -> {
-            if (notice instanceof EventMsg.Warning warning) {
-                session.log.warn(warning.message());
-            }
-            session.emit("", notice);
-        });
+        session.startupNotices.forEach(session::announce);
         if (session.newConversation) {
             setup.rollout().recordTurnContext(setup.initialContext());
         }
-        setup.guard().startupCheck().thenAccept(said -> said.forEach(notice -> {
-            if (notice instanceof EventMsg.Warning warning) {
-                session.log.warn(warning.message());
-            }
-            session.emit("", notice);
-        }));
+        setup.guard().startupCheck().thenAccept(said -> said.forEach(session::announce));
         // An MCP server that did not start is said once, when that is known; the session goes on without it.
         setup.tools().external().startupWarnings().thenAccept(lines -> lines.forEach(line -> session.warn("", line)));
         if (setup.hooks().listens(HookEvent.SESSION_START)) {
@@ -200,6 +171,14 @@ public final class Session implements AutoCloseable {
         session.submissionLoop.start();
         session.taskLoop.start();
         return session;
+    }
+
+    /** Something said about the session's start; a warning goes to the log too. */
+    private void announce(EventMsg notice) {
+        if (notice instanceof EventMsg.Warning warning) {
+            log.warn(warning.message());
+        }
+        emit("", notice);
     }
 
     public String conversationId() {
@@ -249,7 +228,7 @@ public final class Session implements AutoCloseable {
         if (msg instanceof EventMsg.TurnAborted) {
             partialAnswer.take().ifPresent(text -> setup.rollout().recordEvent(new EventMsg.AgentMessage(text)));
         }
-        if (recorded(msg)) {
+        if (RolloutRecorder.keeps(msg)) {
             setup.rollout().recordEvent(msg);
         }
         shown.pass(msg, face -> events.add(new Event(submissionId, face)));
@@ -273,23 +252,6 @@ public final class Session implements AutoCloseable {
             shown.pass(new EventMsg.Warning(failure + "; the conversation goes on, but what "
                     + "follows may be missing when it is resumed"), face -> events.add(new Event(submissionId, face)));
         });
-    }
-
-    /**
-     * Whether an event goes into the rollout. Deltas do not (the items and end events hold what they added up
-     * to), nor answers to a face's questions: the whole history a resume asks for, written back into the
-     * rollout at each resume, grew it by the conversation's size every time.
-     */
-    private static boolean recorded(EventMsg msg) {
-        return !(msg instanceof EventMsg.AgentMessageDelta || msg instanceof EventMsg.AgentReasoningDelta
-                || msg instanceof EventMsg.AgentReasoningRawContentDelta
-                || msg instanceof EventMsg.ExecCommandOutputDelta
-                // A hook's start only matters while it runs; how it ended is recorded.
-                || msg instanceof EventMsg.HookStarted
-                || msg instanceof EventMsg.ConversationHistoryResponse
-                || msg instanceof EventMsg.GetHistoryEntryResponse
-                || msg instanceof EventMsg.McpListToolsResponse
-                || msg instanceof EventMsg.RewindPreview);
     }
 
     private void submissionLoop() {
@@ -333,13 +295,15 @@ public final class Session implements AutoCloseable {
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
             case Op.ListMcpTools ignored -> listMcpTools(id);
-            case Op.ListCustomPrompts ignored -> unavailable(id, "custom prompts");
+            case Op.ListCustomPrompts ignored -> emit(id, new EventMsg.Warning("custom prompts are not available in"
+                    + " this version of Moka; the request was ignored"));
             case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
             case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
             case Op.Rollback rollback -> tasks.add(new RollbackTask(id, rollback.turns()));
             case Op.Undo ignored -> tasks.add(new UndoTask(id));
             case Op.PreviewRewind p -> tasks.add(new PreviewRewindTask(id, p.turns(), context.cwd()));
-            case Op.RewindFiles r -> tasks.add(new RewindTask(id, r.turns(), r.overwriteChangedSince(), context.cwd()));
+            case Op.RewindFiles r ->
+                    tasks.add(new RewindTask(id, r.turns(), r.overwriteChangedSince(), context.cwd()));
             case Op.RedoRewind ignored -> tasks.add(new RedoRewindTask(id, context.cwd()));
         }
     }
@@ -353,10 +317,6 @@ public final class Session implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         });
-    }
-
-    private void unavailable(String id, String feature) {
-        emit(id, new EventMsg.Warning(feature + " are not available in this version of Moka; the request was ignored"));
     }
 
     /** Runs the queued tasks one after another, each on a thread of its own. */
