@@ -22,7 +22,9 @@ class TuiForkReviewTest extends ProcessFixture {
             tmux.waitFor("context left");
             tmux.type("remember the word teapot");
             tmux.keys("Enter");
-            tmux.waitFor("First answer.");
+            // The turn ends after its answer is drawn (its files are snapshotted first): /fork waits for that end.
+            tmux.waitUntil(screen -> screen.contains("First answer.") && !screen.contains("esc to interrupt"),
+                    "the end of the first turn");
             tmux.type("/fork");
             tmux.keys("Enter");
             String screen = tmux.waitFor("Forked session ");
