@@ -37,8 +37,9 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
             case Terminal.Inherited _, Terminal.Pty _ -> true;
         };
         MaskPoints maskPoints = MaskPoints.claim(rules);
+        SocketMasks sockets = SocketMasks.now(rules.network());
         String cgroup = builder.environment().remove(JOIN_CGROUP);
-        builder.command(OnTerminal.argv(argv(builder.command(), cwd, tty, cgroup), terminal));
+        builder.command(OnTerminal.argv(argv(builder.command(), cwd, tty, cgroup, sockets.sockets()), terminal));
         Process process;
         try {
             process = builder.start();
@@ -46,7 +47,10 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
             maskPoints.close();
             throw e;
         }
-        process.onExit().thenRun(maskPoints::close);
+        process.onExit().thenRun(() -> {
+            maskPoints.close();
+            sockets.sweep();
+        });
         return process;
     }
 
@@ -61,11 +65,14 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
     }
 
     List<String> argv(List<String> command, Path cwd, boolean tty) {
-        return argv(command, cwd, tty, null);
+        return argv(command, cwd, tty, null, rules.network() ? List.of() : HostSockets.bound());
     }
 
-    /** @param cgroup the {@code cgroup.procs} file the launching shell joins first (null: none) */
-    List<String> argv(List<String> command, Path cwd, boolean tty, String cgroup) {
+    /**
+     * @param cgroup  the {@code cgroup.procs} file the launching shell joins first (null: none)
+     * @param sockets the host's Unix sockets to hide (with the network off)
+     */
+    List<String> argv(List<String> command, Path cwd, boolean tty, String cgroup, List<Path> sockets) {
         // bubblewrap leads a process group of its own, so stopping the command kills its namespace's pid 1 too,
         // even before bubblewrap has told it to go on (when --die-with-parent is not yet in force). setsid runs
         // after bash, which as a session leader would take the terminal that the command needs for its own.
@@ -102,7 +109,7 @@ record Bubblewrap(SandboxRules rules, Path bwrap) implements Confinement {
         }
         if (!rules.network()) {
             // Listed last, so each mask lies on top of every bind that shows the socket.
-            for (Path socket : HostSockets.bound()) {
+            for (Path socket : sockets) {
                 argv.addAll(List.of("--ro-bind", "/dev/null", socket.toString()));
             }
         }
