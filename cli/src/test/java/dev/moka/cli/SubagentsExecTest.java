@@ -90,6 +90,12 @@ class SubagentsExecTest extends ProcessFixture {
         assertThat(childMeta.path("payload").path("parent_thread_id").asString()).isEqualTo(parentId);
         assertThat(childMeta.path("payload").path("thread_source").asString()).isEqualTo("subagent");
         assertThat(sessionMeta(parentId).path("payload").has("parent_thread_id")).isFalse();
+
+        // The child's rollout is the newest, but `resume --last` goes back to the conversation the person had.
+        server.enqueue(Sse.response("p4").text("m4", "Back in the parent.").completed());
+        var resumed = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "resume", "--last", "again");
+        assertThat(resumed.exitCode()).as(resumed.stderr()).isZero();
+        assertThat(server.requests().getLast().header("session_id")).isEqualTo(parentId);
     }
 
     @Test

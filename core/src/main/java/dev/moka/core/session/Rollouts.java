@@ -59,13 +59,17 @@ public final class Rollouts {
     }
 
     /** A rollout found for resume: its conversation, where it started, and whether that is the asked directory. */
-    public record Found(Path file, String conversationId, String cwd, boolean sameDirectory) {}
+    /** @param childAgent whether it is a child agent's conversation (its parent is what a person goes back to) */
+    public record Found(Path file, String conversationId, String cwd, boolean sameDirectory, boolean childAgent) {}
 
-    /** The latest conversation started in {@code cwd}, else the latest of all. Damaged files are passed over. */
+    /**
+     * The latest conversation started in {@code cwd}, else the latest of all. Damaged files are passed over, and
+     * so are child agents' conversations: they are reached through their parent (or by id).
+     */
     public static Optional<Found> latest(Path mokaHome, Path cwd) throws IOException {
         Found latestAnywhere = null;
         for (Path file : newestFirst(mokaHome)) {
-            Optional<Found> found = meta(file, cwd);
+            Optional<Found> found = meta(file, cwd).filter(f -> !f.childAgent());
             if (found.isEmpty()) {
                 continue;
             }
@@ -86,7 +90,7 @@ public final class Rollouts {
     public static Optional<Found> latestConversation(Path mokaHome, Path cwd) throws IOException {
         Found elsewhere = null;
         for (Path file : newestFirst(mokaHome)) {
-            Optional<Found> found = meta(file, cwd);
+            Optional<Found> found = meta(file, cwd).filter(f -> !f.childAgent());
             if (found.isEmpty() || firstPrompt(file) == null) {
                 continue;
             }
@@ -117,7 +121,7 @@ public final class Rollouts {
                 break;
             }
             Optional<Found> meta = meta(file, cwd);
-            if (meta.isEmpty() || !meta.get().sameDirectory()) {
+            if (meta.isEmpty() || !meta.get().sameDirectory() || meta.get().childAgent()) {
                 continue;
             }
             String prompt = firstPrompt(file);
@@ -328,7 +332,7 @@ public final class Rollouts {
                     && Json.text(meta.meta(), "id") != null) {
                 String started = Json.text(meta.meta(), "cwd");
                 return Optional.of(new Found(file, Json.text(meta.meta(), "id"), started,
-                        cwd.toString().equals(started)));
+                        cwd.toString().equals(started), meta.meta().has("parent_thread_id")));
             }
         } catch (RolloutLineCodec.DamagedLine e) {
             return Optional.empty();
