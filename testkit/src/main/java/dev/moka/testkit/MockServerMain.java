@@ -8,13 +8,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Serves a scenario file from its own process, for benchmarks and end-to-end runs:
- * {@code MockServerMain <scenario.json | resource:NAME> <port-file> [timeout-seconds]}. Writes the base URL to
+ * {@code MockServerMain [--children <scenario.json>] <scenario.json | resource:NAME> <port-file> [timeout-seconds]}
+ * (the replies of {@code --children} go to child agents' requests, in an order of their own). Writes the base URL to
  * the port file, appends one line per request (epoch nanoseconds of arrival) to {@code <port-file>.requests}
  * and to {@code <port-file>.agents} the same with the request's {@code x-openai-subagent} header (or {@code -}),
  * which tells a child agent's requests from its parent's,
@@ -24,9 +26,17 @@ import java.util.concurrent.TimeUnit;
 public final class MockServerMain {
     private MockServerMain() {}
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] arguments) throws Exception {
+        // --children FILE: the replies for child agents' requests (x-openai-subagent), in an order of their own.
+        List<Reply> children = List.of();
+        String[] args = arguments;
+        if (args.length > 1 && args[0].equals("--children")) {
+            children = Scenario.load(Path.of(args[1]));
+            args = Arrays.copyOfRange(args, 2, args.length);
+        }
         if (args.length < 2 || args.length > 3) {
-            System.err.println("usage: MockServerMain <scenario.json | resource:NAME> <port-file> [timeout-seconds]");
+            System.err.println("usage: MockServerMain [--children <scenario.json>] <scenario.json | resource:NAME>"
+                    + " <port-file> [timeout-seconds]");
             System.exit(2);
         }
         List<Reply> replies = args[0].startsWith("resource:")
@@ -45,6 +55,9 @@ public final class MockServerMain {
             appendLine(agentsFile, request.arrivalEpochNanos() + " " + (agent == null ? "-" : agent));
         })) {
             server.enqueue(replies);
+            if (!children.isEmpty()) {
+                server.route(request -> request.header("x-openai-subagent") != null, children.toArray(Reply[]::new));
+            }
             Path tmp = portFile.resolveSibling(portFile.getFileName() + ".tmp");
             Files.writeString(tmp, server.url() + "\n");
             Files.move(tmp, portFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
