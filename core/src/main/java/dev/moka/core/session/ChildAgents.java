@@ -124,8 +124,9 @@ final class ChildAgents implements Subagents, ToolGroup.Lifecycle {
         } finally {
             lock.unlock();
         }
-        parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " (" + id + ") started: "
-                + firstLine(request.input().shown())));
+        String task = firstLine(request.input().shown());
+        parentEvents.accept(new EventMsg.BackgroundEvent("agent " + child.nickname + " (" + id + ") started"
+                + (task.isEmpty() ? "" : ": " + task)));
         Path transcript = session.rolloutPath();
         child.hooks.fire(HookEvent.SUBAGENT_START, child.lineage.role(), Json.object().put("agent_id", id)
                 .put("agent_type", child.lineage.role())

@@ -8,11 +8,11 @@ public sealed interface AgentInput {
 
     record FromAgent(ResponseItem.AgentMessage message) implements AgentInput {}
 
-    /** What a person may read of it. */
+    /** What a person may read of the task: its text; nothing for an agent's message, whose payload is sealed. */
     default String shown() {
         return switch (this) {
             case Text t -> t.text();
-            case FromAgent f -> f.message().text();
+            case FromAgent _ -> "";
         };
     }
 }

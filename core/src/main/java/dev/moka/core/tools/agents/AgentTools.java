@@ -14,7 +14,7 @@ public final class AgentTools {
     public static ToolGroup group(Subagents agents, List<String> models, boolean deferred,
             ToolGroup.Lifecycle lifecycle) {
         return new ToolGroup(NAMESPACE, DESCRIPTION, List.of(new SpawnAgentTool(agents, models).asTool(),
-                new ResumeAgentTool(agents).asTool(), new CloseAgentTool(agents).asTool(),
+                OneAgentTool.resume(agents).asTool(), OneAgentTool.close(agents).asTool(),
                 new WaitAgentTool(agents).asTool(), new SendInputTool(agents).asTool()), deferred, lifecycle);
     }
 }

@@ -30,7 +30,7 @@ public final class CollaborationTools {
     public static ToolGroup group(Subagents agents, List<String> models, ToolGroup.Lifecycle lifecycle) {
         return new ToolGroup(NAMESPACE, AgentTools.DESCRIPTION, List.of(new Spawn(agents, models).asTool(),
                 new Wait(agents).asTool(), new Message(agents, true).asTool(), new Message(agents, false).asTool(),
-                new Interrupt(agents).asTool(), new ListAgents(agents).asTool()), false, lifecycle);
+                OneAgentTool.interrupt(agents).asTool(), new ListAgents(agents).asTool()), false, lifecycle);
     }
 
     /** The developer text of a conversation that leads a team. */
@@ -244,50 +244,6 @@ public final class CollaborationTools {
                 return ToolResult.ok(Json.object().put("submission_id", submission).toString(), "", "sent");
             } catch (Subagents.AgentException e) {
                 return ToolResult.failure(e.getMessage(), "not sent");
-            }
-        }
-    }
-
-    static final class Interrupt implements TypedTool<Interrupt.Params> {
-        private final Subagents agents;
-
-        record Params(String target) {}
-
-        Interrupt(Subagents agents) {
-            this.agents = agents;
-        }
-
-        @Override
-        public String name() {
-            return "interrupt_agent";
-        }
-
-        @Override
-        public String description() {
-            return "Stops a child agent's current turn, if any, and returns its status before; the agent stays"
-                    + " available for messages and follow-up tasks.";
-        }
-
-        @Override
-        public Class<Params> parametersType() {
-            return Params.class;
-        }
-
-        @Override
-        public ObjectNode parametersSchema() {
-            ObjectNode schema = AgentSchemas.object();
-            target(schema);
-            return AgentSchemas.done(schema, List.of("target"));
-        }
-
-        @Override
-        public ToolResult call(Params params, ToolCall call, ToolContext context) {
-            try {
-                ObjectNode out = Json.object();
-                out.set("previous_status", agents.interrupt(params.target()).toJson());
-                return ToolResult.ok(out.toString(), "", "interrupted");
-            } catch (Subagents.AgentException e) {
-                return ToolResult.failure(e.getMessage(), "not interrupted");
             }
         }
     }
