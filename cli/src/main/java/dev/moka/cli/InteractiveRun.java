@@ -14,7 +14,6 @@ import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
-import dev.moka.core.session.Session;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,10 +67,11 @@ final class InteractiveRun {
             // A person answers approvals here, and /undo needs each turn's snapshot.
             var face = new Face(ORIGINATOR, null, true, true);
             // The conversations /new and /resume open later come from the same door, sharing its HTTP client.
-            try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
-                    Session session = conversations.open(config, ExecRun.target(resume, options), face)) {
-                Tui.run(session, target -> conversations.open(config, target, face), settings(config), models(config),
-                        config.cwd(), config.mokaHome(), prompt, images, streams(), keys);
+            // The first opens while the UI starts.
+            try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http())) {
+                Tui.run(ExecRun.target(resume, options), target -> conversations.open(config, target, face),
+                        settings(config), models(config), config.cwd(), config.mokaHome(), prompt, images, streams(),
+                        keys);
             }
             return ExitCodes.OK;
         } catch (UsageException | ConfigException e) {

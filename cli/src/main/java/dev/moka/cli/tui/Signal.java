@@ -18,6 +18,9 @@ sealed interface Signal {
 
     record Resized() implements Signal {}
 
+    /** The first session could not open (its error ends the UI, said as it would be without a UI). */
+    record OpenFailed(Exception cause) implements Signal {}
+
     /** What the terminal sent, as the UI thread takes it: a focus report is kept from the keys. */
     static Signal of(Key key) {
         return switch (key.name()) {

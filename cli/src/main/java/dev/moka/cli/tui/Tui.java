@@ -68,20 +68,34 @@ public final class Tui {
     private Tui() {}
 
     /**
-     * Runs the UI until the person quits; {@code firstPrompt} (may be null) is sent at once, with {@code images}
-     * (readable image files) attached to it, or to the next message when there is no prompt. {@code streams}
-     * is null for the process's terminal; {@code keys} is the process's one reader of its keys.
-     * {@code mokaHome}'s {@code prompts/*.md} become slash commands.
+     * Runs the UI until the person quits, on the conversation {@code fresh} opens for {@code first}; the
+     * composer is up and takes keys while it opens. {@code firstPrompt} (may be null) is sent at once, with
+     * {@code images} (readable image files) attached to it, or to the next message when there is no prompt.
+     * {@code streams} is null for the process's terminal; {@code keys} is the process's one reader of its keys.
+     * {@code mokaHome}'s {@code prompts/*.md} become slash commands. When the first conversation cannot open,
+     * its error is thrown once the terminal is restored.
      */
-    public static void run(Session session, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd, Path mokaHome,
-            String firstPrompt, List<Path> images, Streams streams, KeyInput keys)
-            throws IOException, InterruptedException {
+    public static void run(ResumeTarget first, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd,
+            Path mokaHome, String firstPrompt, List<Path> images, Streams streams, KeyInput keys)
+            throws ConfigException, IOException, InterruptedException {
+        BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
+        // The session (config of its tools, rollout, MCP servers) opens beside the terminal and the first frame.
+        CurrentSession current = CurrentSession.opening(() -> fresh.open(first), signals);
+        try {
+            run(current, signals, fresh, settings, models, cwd, mokaHome, firstPrompt, images, streams, keys);
+        } finally {
+            current.shutdown();
+        }
+    }
+
+    private static void run(CurrentSession current, BlockingQueue<Signal> signals, Fresh fresh, Settings settings,
+            List<ModelChoice> models, Path cwd, Path mokaHome, String firstPrompt, List<Path> images,
+            Streams streams, KeyInput keys) throws ConfigException, IOException, InterruptedException {
         // What the first turn would do cold is done beside opening the terminal, not once the composer is up:
         // a prompt typed at once then found this thread still busy on the second core.
         WarmUp.start("moka-tui-first-turn", () -> firstTurnWarmUp(DEFAULT_WIDTH));
         Terminal terminal = terminal(streams);
         Attributes saved = rawMode(terminal);
-        BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
         terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
         var catalog = new Commands.Catalog(models.stream()
                 .map(m -> new Commands.Catalog.Model(m.slug(), m.description(), m.contextWindow(), m.efforts()))
@@ -94,7 +108,6 @@ public final class Tui {
                 : config.theme() != null ? config.theme().wire() : null;
         var display = new DisplaySettings(config.hideAgentReasoning(), config.showRawAgentReasoning(),
                 Theme.named(themeName).withFiles(links), settings.colour());
-        CurrentSession current = new CurrentSession(session, signals);
         ChatApp app = new ChatApp(current, display, catalog, new FileFinder(cwd),
                 CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")), settings.sandboxMechanism(),
                 mokaHome);
@@ -126,7 +139,6 @@ public final class Tui {
             } catch (IllegalStateException exiting) {
                 // The JVM is already shutting down; the hook finds the terminal restored.
             }
-            current.shutdown();
             terminal.close();
         }
         String id = app.sessionId();
@@ -207,7 +219,8 @@ public final class Tui {
     }
 
     private static void loop(ChatApp app, Screen screen, Terminal terminal, BlockingQueue<Signal> signals,
-            CurrentSession current, Fresh fresh, Notifier notifier, Editing editing) throws InterruptedException {
+            CurrentSession current, Fresh fresh, Notifier notifier, Editing editing)
+            throws ConfigException, IOException, InterruptedException {
         Size size = terminal.getSize();
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
@@ -235,6 +248,7 @@ public final class Tui {
                         }
                     }
                     case Signal.Resized r -> resized = true;
+                    case Signal.OpenFailed f -> rethrow(f.cause());
                 }
                 signal = signals.poll();
             }
@@ -253,6 +267,16 @@ public final class Tui {
                 app.draw(screen, width(size), height(size));
             }
             notifier.take().forEach(screen::notify);
+        }
+    }
+
+    /** The first session's error, as what it is: the caller says a config error apart from a failed read. */
+    private static void rethrow(Exception cause) throws ConfigException, IOException {
+        switch (cause) {
+            case ConfigException e -> throw e;
+            case IOException e -> throw e;
+            case RuntimeException e -> throw e;
+            default -> throw new IllegalStateException(cause);
         }
     }
 
