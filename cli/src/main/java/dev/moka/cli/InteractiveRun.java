@@ -1,6 +1,7 @@
 package dev.moka.cli;
 
 import dev.moka.cli.tui.KeyInput;
+import dev.moka.cli.tui.TerminalOpening;
 import dev.moka.cli.tui.TrustQuestion;
 import dev.moka.cli.tui.Tui;
 import dev.moka.core.config.Config;
@@ -53,12 +54,13 @@ final class InteractiveRun {
                     + "moka exec " + (prompt == null ? "\"PROMPT\"" : "'" + prompt.replace("'", "'\\''") + "'"));
             return ExitCodes.USAGE;
         }
-        try {
+        // The terminal opens while the config is read and the session opens; whatever ends the run closes it.
+        try (var terminal = TerminalOpening.start(streams())) {
             Config loaded = ExecRun.loadConfig(startup, options);
             List<Path> images = images(loaded);
             // One reader of the keys for the whole run: the trust question's and the UI's.
             KeyInput keys = KeyInput.of(streams());
-            Config config = asksForTrust(loaded) ? trustAsked(loaded, keys) : loaded;
+            Config config = asksForTrust(loaded) ? trustAsked(loaded, terminal, keys) : loaded;
             if (config == null) {
                 startup.err().println("moka: nothing was recorded; moka asks again next time (or run: moka trust)");
                 return ExitCodes.OK;
@@ -70,7 +72,7 @@ final class InteractiveRun {
             // The first opens while the UI starts.
             try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http())) {
                 Tui.run(ExecRun.target(resume, options), target -> conversations.open(config, target, face),
-                        settings(config), models(config), config.cwd(), config.mokaHome(), prompt, images, streams(),
+                        settings(config), models(config), config.cwd(), config.mokaHome(), prompt, images, terminal,
                         keys);
             }
             return ExitCodes.OK;
@@ -111,9 +113,10 @@ final class InteractiveRun {
     }
 
     /** Asks, records the answer, and loads the configuration again so it decides; null when the person quit. */
-    private Config trustAsked(Config config, KeyInput keys) throws IOException, ConfigException, UsageException {
+    private Config trustAsked(Config config, TerminalOpening terminal, KeyInput keys)
+            throws IOException, ConfigException, UsageException {
         TrustQuestion.Answer answer = TrustQuestion.ask(config.sandbox().projectRoot(), colour(),
-                startup.env().get("MOKA_THEME"), streams(), keys);
+                startup.env().get("MOKA_THEME"), terminal, keys);
         if (answer == TrustQuestion.Answer.QUIT) {
             return null;
         }

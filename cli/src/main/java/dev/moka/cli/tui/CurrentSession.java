@@ -27,7 +27,9 @@ final class CurrentSession implements Engine {
 
     private CurrentSession(BlockingQueue<Signal> signals, Opener first) {
         this.signals = signals;
-        this.opening = Thread.ofVirtual().name("moka-tui-open").start(() -> openFirst(first));
+        // A platform thread: opening loads and initialises many classes, which pins a virtual thread's carrier
+        // (see WarmUp).
+        this.opening = Thread.ofPlatform().daemon(true).name("moka-tui-open").start(() -> openFirst(first));
     }
 
     /** Starts opening the first session; the UI goes on at once. */

@@ -24,12 +24,12 @@ public final class TrustQuestion {
     private TrustQuestion() {}
 
     /**
-     * Asks on the process's terminal ({@code streams} null) or on the given streams, reading the answer from
-     * {@code keys}, the process's one reader of them: what is typed after the answer is left there for the UI.
+     * Asks on {@code opening}'s terminal, reading the answer from {@code keys}, the process's one reader of
+     * them: what is typed after the answer is left there for the UI, and the terminal too.
      */
-    public static Answer ask(Path project, boolean colour, String theme, Tui.Streams streams, KeyInput keys)
+    public static Answer ask(Path project, boolean colour, String theme, TerminalOpening opening, KeyInput keys)
             throws IOException {
-        Terminal terminal = Tui.terminal(streams);
+        Terminal terminal = opening.get();
         Attributes saved = Tui.rawMode(terminal);
         var decoder = new KeyDecoder(keys);
         Screen screen = new Screen(terminal.writer(), colour);
@@ -64,7 +64,6 @@ public final class TrustQuestion {
         } finally {
             screen.close(List.of());
             terminal.setAttributes(saved);
-            terminal.close();
         }
     }
 

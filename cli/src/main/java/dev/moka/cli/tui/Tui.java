@@ -71,18 +71,18 @@ public final class Tui {
      * Runs the UI until the person quits, on the conversation {@code fresh} opens for {@code first}; the
      * composer is up and takes keys while it opens. {@code firstPrompt} (may be null) is sent at once, with
      * {@code images} (readable image files) attached to it, or to the next message when there is no prompt.
-     * {@code streams} is null for the process's terminal; {@code keys} is the process's one reader of its keys.
+     * {@code opening} is the terminal's, which the caller closes; {@code keys} is the process's one reader of its keys.
      * {@code mokaHome}'s {@code prompts/*.md} become slash commands. When the first conversation cannot open,
      * its error is thrown once the terminal is restored.
      */
     public static void run(ResumeTarget first, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd,
-            Path mokaHome, String firstPrompt, List<Path> images, Streams streams, KeyInput keys)
+            Path mokaHome, String firstPrompt, List<Path> images, TerminalOpening opening, KeyInput keys)
             throws ConfigException, IOException, InterruptedException {
         BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
         // The session (config of its tools, rollout, MCP servers) opens beside the terminal and the first frame.
         CurrentSession current = CurrentSession.opening(() -> fresh.open(first), signals);
         try {
-            run(current, signals, fresh, settings, models, cwd, mokaHome, firstPrompt, images, streams, keys);
+            run(current, signals, fresh, settings, models, cwd, mokaHome, firstPrompt, images, opening, keys);
         } finally {
             current.shutdown();
         }
@@ -90,11 +90,11 @@ public final class Tui {
 
     private static void run(CurrentSession current, BlockingQueue<Signal> signals, Fresh fresh, Settings settings,
             List<ModelChoice> models, Path cwd, Path mokaHome, String firstPrompt, List<Path> images,
-            Streams streams, KeyInput keys) throws ConfigException, IOException, InterruptedException {
+            TerminalOpening opening, KeyInput keys) throws ConfigException, IOException, InterruptedException {
         // What the first turn would do cold is done beside opening the terminal, not once the composer is up:
         // a prompt typed at once then found this thread still busy on the second core.
         WarmUp.start("moka-tui-first-turn", () -> firstTurnWarmUp(DEFAULT_WIDTH));
-        Terminal terminal = terminal(streams);
+        Terminal terminal = opening.get();
         Attributes saved = rawMode(terminal);
         terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
         var catalog = new Commands.Catalog(models.stream()
@@ -139,7 +139,6 @@ public final class Tui {
             } catch (IllegalStateException exiting) {
                 // The JVM is already shutting down; the hook finds the terminal restored.
             }
-            terminal.close();
         }
         String id = app.sessionId();
         if (!id.isEmpty()) {
