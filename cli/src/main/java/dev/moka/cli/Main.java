@@ -1,16 +1,23 @@
 package dev.moka.cli;
 
+import dev.moka.cli.tui.TerminalOpening;
 import dev.moka.core.WarmUp;
 import dev.moka.core.net.HttpClients;
 import dev.moka.core.exec.ProcessHardening;
 import dev.moka.protocol.Json;
+import java.io.Console;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.function.UnaryOperator;
 
 /** The {@code moka} command. */
 public final class Main {
+    /** The commands that open a session and print to stdout instead of drawing the UI. */
+    private static final Set<String> PRINTING_COMMANDS = Set.of("exec", "e", "review");
+
     private Main() {}
 
     public static void main(String[] args) {
@@ -45,10 +52,24 @@ public final class Main {
         if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
             WarmUp.start("moka-json-init", Json::warmUp);
         }
+        // JLine's terminal is the last thing the UI waits for before its first frame; it opens from here on.
+        TerminalOpening terminal = opensUiOnTerminal(args) ? TerminalOpening.start(null) : null;
         // Closed at the end whatever the command; one that opened conversations has closed it already.
         try (HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy()) {
-            return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening)));
+            return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening, terminal)));
         }
+    }
+
+    /**
+     * Whether the command line opens the interactive UI on the process's terminal: a session, and no word of it
+     * a command that prints instead (a root option may come before one).
+     */
+    static boolean opensUiOnTerminal(String[] args) {
+        if (!opensSession(args) || Arrays.stream(args).anyMatch(PRINTING_COMMANDS::contains)) {
+            return false;
+        }
+        Console console = System.console();
+        return console != null && console.isTerminal();
     }
 
     /** Whether the command line talks to a model: exec, or the interactive UI (no command, or resume). */

@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
@@ -24,6 +25,7 @@ import org.jline.terminal.Attributes;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.InfoCmp;
 
 /**
  * The interactive terminal UI over one open session: a thin face that submits ops and draws events. Three
@@ -180,12 +182,27 @@ public final class Tui {
     }
 
     private static Terminal open() throws IOException {
+        withoutInfocmp(System.getenv("TERM"));
         try {
             return TerminalBuilder.builder().system(true).provider("ffm").build();
         } catch (IOException | RuntimeException | LinkageError e) {
             // Without native access (an embedding JVM) JLine falls back on forking stty.
             return TerminalBuilder.builder().system(true).build();
         }
+    }
+
+    /**
+     * JLine starts {@code infocmp} and waits for it to learn the terminal's capabilities, a process at every
+     * start; the UI writes its own escape sequences and reads none of them, so JLine's own copy of the
+     * capabilities of {@code type} (it ships xterm's, screen's, rxvt's), else of ANSI's, does instead.
+     * JLine keeps them in a map of its own for the process.
+     */
+    private static void withoutInfocmp(String type) {
+        if (type == null || type.isBlank()) {
+            return;
+        }
+        InfoCmp.setLoadedInfoCmp(type, () -> Objects.requireNonNullElseGet(InfoCmp.getDefaultInfoCmp(type),
+                () -> InfoCmp.getDefaultInfoCmp("ansi")));
     }
 
     /**
