@@ -15,6 +15,7 @@ import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
+import dev.moka.core.session.Session;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,8 +73,12 @@ final class InteractiveRun {
             // The conversations /new and /resume open later come from the same door, sharing its HTTP client.
             // The first opens while the UI starts.
             try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http())) {
-                Tui.run(ExecRun.target(resume, options), target -> conversations.open(config, target, face),
-                        settings(config), models(config), config.cwd(), config.mokaHome(), prompt, images, terminal,
+                Tui.run(ExecRun.target(resume, options), target -> {
+                    Session session = conversations.open(config, target, face);
+                    // The client a first request needs builds once a session is open, not beside the first frame.
+                    startup.http().startBuilding();
+                    return session;
+                }, settings(config), models(config), config.cwd(), config.mokaHome(), prompt, images, terminal,
                         keys);
             }
             return ExitCodes.OK;

@@ -45,15 +45,17 @@ public final class Main {
 
     /** Runs one command line with a start-up that {@code adjust} changed (the training run's scripted keys). */
     static int run(String[] args, Future<List<String>> hardening, UnaryOperator<Startup> adjust) {
-        // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
-        // Only commands that talk to a model start it: a build still running at exit delays the exit.
-        boolean needsHttp = opensSession(args) && System.getenv("MOKA_SSE_FIXTURE") == null;
-        // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
-        if (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null) {
-            WarmUp.start("moka-json-init", Json::warmUp);
-        }
         // JLine's terminal is the last thing the UI waits for before its first frame; it opens from here on.
         TerminalOpening terminal = opensUiOnTerminal(args) ? TerminalOpening.start(null) : null;
+        // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
+        // Only commands that talk to a model start it: a build still running at exit delays the exit. The UI
+        // starts it once its session is open (InteractiveRun): on two cores, it and Jackson's mapper built
+        // here made the first frame ~20% later (bench/peer_round_trip.py's UI ready).
+        boolean needsHttp = opensSession(args) && System.getenv("MOKA_SSE_FIXTURE") == null && terminal == null;
+        // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
+        if (terminal == null && (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null)) {
+            WarmUp.start("moka-json-init", Json::warmUp);
+        }
         // Closed at the end whatever the command; one that opened conversations has closed it already.
         try (HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy()) {
             return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening, terminal)));

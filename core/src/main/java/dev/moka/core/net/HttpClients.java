@@ -38,6 +38,17 @@ public final class HttpClients implements Supplier<HttpClient>, AutoCloseable {
         return new HttpClients();
     }
 
+    /** Starts building the client on a background thread, unless a build has begun (or it is closed). */
+    public void startBuilding() {
+        synchronized (client) {
+            if (building || closed) {
+                return;
+            }
+            building = true;
+        }
+        WarmUp.start("moka-http-client-init", this::build);
+    }
+
     /** The client, built now if nothing has built it yet; a closed one is a bug of the caller's. */
     @Override
     public HttpClient get() {
