@@ -12,7 +12,9 @@ import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.RolloutInUseException;
 import dev.moka.core.session.Session;
+import dev.moka.protocol.ElicitationAction;
 import dev.moka.protocol.Event;
+import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
 import java.io.IOException;
@@ -137,6 +139,11 @@ final class ExecRun {
         while (true) {
             Event event = session.nextEvent();
             printer.print(event.msg());
+            if (event.msg() instanceof EventMsg.ElicitationRequest form) {
+                startup.err().println("moka: the MCP server \"" + form.serverName() + "\" asked for input (\""
+                        + TerminalText.sanitize(form.message()) + "\"); moka exec cannot show a form, so it declined");
+                session.submit(new Op.ResolveElicitation(form.serverName(), form.id(), ElicitationAction.DECLINE, null));
+            }
             switch (TurnEnd.of(event.msg())) {
                 case TurnEnd.Completed done -> {
                     return finish(done.lastMessage(), schema, lastMessageFile);

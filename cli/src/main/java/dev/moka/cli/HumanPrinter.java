@@ -91,6 +91,8 @@ final class HumanPrinter implements EventPrinter {
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecApprovalRequest r -> { }
             case EventMsg.ApplyPatchApprovalRequest r -> { }
+            // Exec declines a server's form itself, saying so on stderr.
+            case EventMsg.ElicitationRequest r -> { }
             case EventMsg.TurnDiff d -> { }
             case EventMsg.McpListToolsResponse r -> { }
             case EventMsg.CollabToolCall c -> { }

@@ -88,6 +88,8 @@ final class JsonlPrinter implements EventPrinter {
             case EventMsg.ExecCommandOutputDelta d -> { }
             case EventMsg.ExecApprovalRequest r -> { }
             case EventMsg.ApplyPatchApprovalRequest r -> { }
+            // Exec declines a server's form itself, saying so on stderr.
+            case EventMsg.ElicitationRequest r -> { }
             case EventMsg.PatchApplyBegin p -> pendingPatches.put(p.callId(), p.changes());
             case EventMsg.PatchApplyEnd p -> fileChange(p);
             case EventMsg.TurnDiff d -> { }

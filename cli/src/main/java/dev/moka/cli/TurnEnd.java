@@ -20,7 +20,7 @@ sealed interface TurnEnd {
                     EventMsg.AgentReasoningDelta _, EventMsg.AgentReasoning _,
                     EventMsg.AgentReasoningRawContentDelta _, EventMsg.ExecCommandBegin _,
                     EventMsg.ExecCommandOutputDelta _, EventMsg.ExecCommandEnd _, EventMsg.ExecApprovalRequest _,
-                    EventMsg.ApplyPatchApprovalRequest _, EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _,
+                    EventMsg.ApplyPatchApprovalRequest _, EventMsg.ElicitationRequest _, EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _,
                     EventMsg.TurnDiff _, EventMsg.PlanUpdate _, EventMsg.WebSearchEnd _,
                     EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _, EventMsg.McpListToolsResponse _,
                     EventMsg.ConversationHistoryResponse _, EventMsg.GetHistoryEntryResponse _,

@@ -47,6 +47,11 @@ public final class McpServers implements AutoCloseable {
         return started.isEmpty() ? NONE : new McpServers(started);
     }
 
+    /** From now on, the servers' forms (elicitation requests) go to {@code forms}. */
+    public void answerFormsWith(McpForms forms) {
+        connections.forEach(connection -> connection.answerFormsWith(forms));
+    }
+
     /** The enabled servers, in the order of the configuration. */
     public List<McpConnection> connections() {
         return connections;

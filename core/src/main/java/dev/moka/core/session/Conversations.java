@@ -165,6 +165,7 @@ public final class Conversations implements AutoCloseable {
             // A required server that does not start fails the session before anything is sent.
             mcp.awaitRequired();
             Session session = start(config, face, opened, notices, log, tools, owned, guard, key, secrets, lineage);
+            mcp.answerFormsWith(session.forms);
             if (children != null) {
                 children.bind(session.conversationId(), lineage, session::tell);
             }

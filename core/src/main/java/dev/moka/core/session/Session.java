@@ -69,6 +69,8 @@ public final class Session implements AutoCloseable {
     private final SessionHooks hooks;
     private final ShownEvents shown;
     private final PartialAnswer partialAnswer = new PartialAnswer();
+    /** Who answers this conversation's MCP servers' forms: its faces, through the running turn's events. */
+    final PendingForms forms = new PendingForms();
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
 
@@ -291,6 +293,7 @@ public final class Session implements AutoCloseable {
                     Decision.of(approval.decision(), approval.reason()), approval);
             case Op.PatchApproval approval -> answer(id, approval.id(),
                     Decision.of(approval.decision(), approval.reason()), approval);
+            case Op.ResolveElicitation answer -> forms.answer(answer).ifPresent(warning -> emit(id, warning));
             case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
             case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
@@ -462,6 +465,7 @@ public final class Session implements AutoCloseable {
         }
         emit(id, new EventMsg.UserMessage(text, List.of()));
         Guard guard = guards.forTask(turnContext, sink, turnHooks);
+        forms.turnStarted(sink);
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), text);
         int position = runner.turnsToRollBack() - 1;
         RewindPoint point = new RewindPoint(snapshot, rewinds, turnContext.cwd());
@@ -483,6 +487,7 @@ public final class Session implements AutoCloseable {
             undo.end(snapshot);
             // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
             guards.taskEnded(sink);
+            forms.turnEnded();
             setup.tools().turnEnded();
         }
         notify(id, turnContext, text, last, guard);

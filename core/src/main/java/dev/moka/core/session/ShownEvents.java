@@ -81,7 +81,7 @@ final class ShownEvents {
             case EventMsg.SessionConfigured _, EventMsg.TaskStarted _, EventMsg.AgentMessage _,
                     EventMsg.UserMessage _, EventMsg.AgentReasoning _, EventMsg.TokenCount _,
                     EventMsg.ExecCommandBegin _, EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
-                    EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _, EventMsg.TurnDiff _, EventMsg.PlanUpdate _,
+                    EventMsg.ElicitationRequest _, EventMsg.PatchApplyBegin _, EventMsg.PatchApplyEnd _, EventMsg.TurnDiff _, EventMsg.PlanUpdate _,
                     EventMsg.WebSearchEnd _, EventMsg.McpToolCallBegin _, EventMsg.McpToolCallEnd _,
                     EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _, EventMsg.ConversationHistoryResponse _,
                     EventMsg.GetHistoryEntryResponse _, EventMsg.ToolCallEnd _, EventMsg.BackgroundEvent _,
