@@ -91,6 +91,17 @@ final class FormQuestion {
                 kind, required, List.copyOf(choices), value);
     }
 
+    /**
+     * The keys' mode after {@code event}: a form that arrives is put over what was open; one whose turn ended
+     * (the session answered it {@code cancel}) goes away.
+     */
+    static KeyMode modeAfter(EventMsg event, KeyMode mode, boolean turnRunning) {
+        if (event instanceof EventMsg.ElicitationRequest request) {
+            return new KeyMode.Answering(of(request), mode);
+        }
+        return mode instanceof KeyMode.Answering(FormQuestion form, KeyMode under) && !turnRunning ? under : mode;
+    }
+
     /** What {@code key} does: the answer once the person sent, declined or cancelled the form, else empty. */
     Optional<Op.ResolveElicitation> key(Key key) {
         problem = null;
