@@ -71,10 +71,11 @@ final class FormQuestion {
     private static Field field(String name, JsonNode schema, boolean required) {
         List<String> choices = new ArrayList<>();
         if (schema.get("enum") != null) {
-            schema.get("enum").forEach(choice -> choices.add(choice.asString()));
+            schema.get("enum").forEach(choice -> choices.add(value(choice)));
         } else if (schema.get("oneOf") != null) {
-            schema.get("oneOf").forEach(choice -> choices.add(Json.text(choice, "const")));
+            schema.get("oneOf").forEach(choice -> choices.add(value(choice.get("const"))));
         }
+        choices.removeIf(choice -> choice == null);
         String type = Json.text(schema, "type");
         Kind kind = !choices.isEmpty() ? Kind.CHOICE : switch (type == null ? "" : type) {
             case "string" -> Kind.TEXT;
@@ -83,9 +84,9 @@ final class FormQuestion {
             case "boolean" -> Kind.YES_NO;
             default -> Kind.UNSHOWN;
         };
-        JsonNode given = schema.get("default");
-        String value = given != null && !given.isNull() ? given.asString()
-                : kind == Kind.YES_NO ? "false" : kind == Kind.CHOICE ? choices.getFirst() : "";
+        String given = value(schema.get("default"));
+        String value = given != null ? given : kind == Kind.YES_NO ? "false" : kind == Kind.CHOICE ? choices.getFirst()
+                : "";
         String label = Json.text(schema, "title");
         return new Field(name, Clean.text(label == null ? name : label), Clean.text(Json.text(schema, "description")),
                 kind, required, List.copyOf(choices), value);
@@ -100,6 +101,11 @@ final class FormQuestion {
             return new KeyMode.Answering(of(request), mode);
         }
         return mode instanceof KeyMode.Answering(FormQuestion form, KeyMode under) && !turnRunning ? under : mode;
+    }
+
+    /** A scalar as text; null for none, or for a list or an object (the fields Moka shows take neither). */
+    private static String value(JsonNode node) {
+        return node == null || !node.isValueNode() || node.isNull() ? null : node.asString();
     }
 
     /** What {@code key} does: the answer once the person sent, declined or cancelled the form, else empty. */
