@@ -11,6 +11,7 @@ import dev.moka.core.config.ProjectTrustWriter;
 import dev.moka.core.config.ModelInfo;
 import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxDoctor;
+import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
@@ -68,7 +69,10 @@ final class InteractiveRun {
             // A person answers approvals here, and /undo needs each turn's snapshot.
             var face = new Face(ORIGINATOR, null, true, true);
             // The conversations /new and /resume open later come from the same door, sharing its HTTP client.
-            try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
+            // A server asking for a wider scope mid-session: the person is asked first, and sees the sign-in's lines.
+            var signIn = new McpOAuth.Prompt(line -> { }, BrowserOpener.from(startup.env()), McpLoginCommand.TIMEOUT,
+                    true);
+            try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http(), signIn);
                     Session session = conversations.open(config, ExecRun.target(resume, options), face)) {
                 Tui.run(session, target -> conversations.open(config, target, face), settings(config), models(config),
                         config.cwd(), config.mokaHome(), prompt, images, streams(), keys);

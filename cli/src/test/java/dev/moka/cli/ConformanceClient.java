@@ -22,6 +22,8 @@ final class ConformanceClient {
     static final String SERVER = "conformance";
     /** The model's answer once the tool answered. */
     private static final String ANSWER = "The conformance tool answered.";
+    /** The option that runs the terminal UI instead of exec, where a question (a sign-in again) is answered. */
+    static final String UI = "--ui";
     /** The scenario whose server asks the person to fill in a form. */
     static final String FORM_SCENARIO = "elicitation-sep1034-client-defaults";
     /** Follows the suite's authorization redirect to Moka's loopback, as a browser would. */
@@ -47,16 +49,18 @@ final class ConformanceClient {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: ConformanceClient <server-url> (MCP_CONFORMANCE_SCENARIO names the scenario)");
+        if (args.length != 1 && !(args.length == 2 && args[0].equals(UI))) {
+            System.err.println("usage: ConformanceClient [--ui] <server-url> (MCP_CONFORMANCE_SCENARIO names the"
+                    + " scenario)");
             System.exit(2);
         }
+        String url = args[args.length - 1];
         String scenario = System.getenv().getOrDefault("MCP_CONFORMANCE_SCENARIO", "");
         Path home = Files.createTempDirectory("moka-conformance-home");
         Path repo = Files.createTempDirectory("moka-conformance-repo");
         Files.createDirectories(repo.resolve(".git"));
         JsonNode context = context();
-        Files.writeString(home.resolve("config.toml"), config(args[0], scenario, context));
+        Files.writeString(home.resolve("config.toml"), config(url, scenario, context));
         Call call = call(scenario);
         try (var model = MockResponsesServer.start()) {
             if (call != null) {
@@ -74,7 +78,7 @@ final class ConformanceClient {
             if (scenario.startsWith("auth/")) {
                 status = relay(MokaProcess.run(repo, env, "mcp", "login", SERVER));
             }
-            if (status == 0 && scenario.equals(FORM_SCENARIO)) {
+            if (status == 0 && (scenario.equals(FORM_SCENARIO) || args[0].equals(UI))) {
                 status = answerTheFormInTheUi(repo, env);
             } else if (status == 0) {
                 status = relay(MokaProcess.run(repo, env, "exec", "Call the conformance tool."));
@@ -87,7 +91,8 @@ final class ConformanceClient {
 
     /**
      * The form scenario needs a person to accept the server's form: the real UI runs in tmux, the prompt is
-     * typed, and Enter accepts the form as the server filled it in (its defaults), as a person would.
+     * typed, and Enter accepts the form as the server filled it in (its defaults), as a person would. With
+     * {@code --ui}, the question Enter answers is whether to sign in again.
      */
     private static int answerTheFormInTheUi(Path repo, Map<String, String> env) throws Exception {
         env.put("TERM", "xterm-256color");

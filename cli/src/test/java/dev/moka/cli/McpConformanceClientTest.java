@@ -44,4 +44,14 @@ class McpConformanceClientTest {
         assertThat(passed).as("the outcome of each scenario (the suite's output is in " + work + ")")
                 .allSatisfy((scenario, ok) -> assertThat(ok).as(scenario).isTrue());
     }
+
+    @Test
+    void theUiAsksThePersonBeforeSigningInAgainForAWiderScope(@TempDir Path work) throws Exception {
+        String client = String.join(" ", MokaProcess.javaCommand()) + " " + ConformanceClient.class.getName() + " "
+                + ConformanceClient.UI;
+        var run = ConformanceSuite.run(work, "step-up", List.of("client", "--command", client, "--scenario",
+                "auth/scope-step-up", "--timeout", "60000", "-o", work.resolve("results").toString()));
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+    }
 }

@@ -47,8 +47,16 @@ public final class McpOAuth {
         this.clock = clock;
     }
 
-    /** How the sign-in reaches the person: the lines to show, and the browser to open (which may do nothing). */
-    public record Prompt(Consumer<String> show, Consumer<URI> browser, Duration timeout) {}
+    /**
+     * How the sign-in reaches the person: the lines to show, and the browser to open (which may do nothing).
+     * {@code askFirst}: a sign-in again during a session is first put to the person as a question of the server's,
+     * through the session, whose faces then show the lines too ({@code show} is for the others).
+     */
+    public record Prompt(Consumer<String> show, Consumer<URI> browser, Duration timeout, boolean askFirst) {
+        public Prompt(Consumer<String> show, Consumer<URI> browser, Duration timeout) {
+            this(show, browser, timeout, false);
+        }
+    }
 
     /**
      * Runs the whole sign-in for {@code server} at {@code url} and stores the token, Moka registering itself.

@@ -80,7 +80,8 @@ public final class McpConnection {
     /** Starts the server and lists its tools; runs on the connection's own thread. */
     void start() {
         try {
-            var transport = new CancellingTransport(McpTransports.create(config, launch, stderr, this::exited));
+            var transport = new CancellingTransport(McpTransports.create(config, launch, stderr, this::exited,
+                    () -> forms));
             McpSyncClient created = McpClient.sync(transport)
                     .clientInfo(McpSchema.Implementation.builder("moka", launch.clientVersion()).build())
                     .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())

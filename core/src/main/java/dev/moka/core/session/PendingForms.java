@@ -51,6 +51,13 @@ final class PendingForms implements McpForms {
         return entry.answer();
     }
 
+    @Override
+    public synchronized void tell(String server, String line) {
+        if (turn != null) {
+            turn.emit(new EventMsg.BackgroundEvent("MCP server \"" + server + "\": " + line));
+        }
+    }
+
     /** Delivers a face's answer; a warning for the face when no form of that server with that id is waiting. */
     Optional<EventMsg.Warning> answer(Op.ResolveElicitation answer) {
         Waiting entry = waiting.get(answer.requestId());
