@@ -142,7 +142,8 @@ final class ExecRun {
             if (event.msg() instanceof EventMsg.ElicitationRequest form) {
                 startup.err().println("moka: the MCP server \"" + form.serverName() + "\" asked for input (\""
                         + TerminalText.sanitize(form.message()) + "\"); moka exec cannot show a form, so it declined");
-                session.submit(new Op.ResolveElicitation(form.serverName(), form.id(), ElicitationAction.DECLINE, null));
+                session.submit(new Op.ResolveElicitation(form.serverName(), form.id(), ElicitationAction.DECLINE,
+                        null));
             }
             switch (TurnEnd.of(event.msg())) {
                 case TurnEnd.Completed done -> {

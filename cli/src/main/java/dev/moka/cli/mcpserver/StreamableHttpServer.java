@@ -301,7 +301,8 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
         /** The priming event, sent at once, before the answer (which may take long) is ready. */
         synchronized void prime() throws IOException {
             open();
-            out.write(("id: " + log.primingId() + "\nretry: " + RETRY_MS + "\ndata: \n\n").getBytes(StandardCharsets.UTF_8));
+            String priming = "id: " + log.primingId() + "\nretry: " + RETRY_MS + "\ndata: \n\n";
+            out.write(priming.getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
 

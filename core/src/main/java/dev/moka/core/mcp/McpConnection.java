@@ -1,14 +1,14 @@
 package dev.moka.core.mcp;
 
 import dev.moka.core.config.McpServerConfig;
+import dev.moka.protocol.ElicitationAction;
+import dev.moka.protocol.Json;
+import dev.moka.protocol.Op;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import dev.moka.protocol.ElicitationAction;
-import dev.moka.protocol.Json;
-import dev.moka.protocol.Op;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

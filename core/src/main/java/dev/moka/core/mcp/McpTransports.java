@@ -89,8 +89,8 @@ final class McpTransports {
         return new StreamableHttpTransport(name, launch.http().get(), uri, MAPPER, current, CONNECT_TIMEOUT,
                 // Only a person who signed in before is asked again: without a token, the start-up warning says
                 // to run `moka mcp login`.
-                canSignIn ? challenge -> token.get() != null && signInAgain(name, http, launch, forms.get(), challenge, token)
-                        : null);
+                canSignIn ? challenge -> token.get() != null
+                        && signInAgain(name, http, launch, forms.get(), challenge, token) : null);
     }
 
     /**
