@@ -4,7 +4,7 @@ import dev.moka.cli.acp.AcpCommand;
 import dev.moka.cli.completion.Completions;
 import dev.moka.cli.mcpserver.McpServerCommand;
 import dev.moka.core.MokaVersion;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.ResumeTarget;

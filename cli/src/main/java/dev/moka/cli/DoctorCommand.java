@@ -5,7 +5,7 @@ import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ProviderSecrets;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;

@@ -2,7 +2,7 @@ package dev.moka.cli;
 
 import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.LoadOptions;

@@ -4,11 +4,11 @@ import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.DeviceLogin;
 import dev.moka.core.auth.OAuthException;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
-import dev.moka.core.config.OAuthProvider;
+import dev.moka.core.config.service.OAuthProvider;
 import java.time.Clock;
 import java.util.List;
 

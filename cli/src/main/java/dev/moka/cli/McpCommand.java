@@ -1,12 +1,12 @@
 package dev.moka.cli;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
-import dev.moka.core.config.McpServerConfig;
-import dev.moka.core.config.McpServersWriter;
-import dev.moka.core.config.McpTransportConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpServersWriter;
+import dev.moka.core.config.mcp.McpTransportConfig;
 import dev.moka.core.config.MokaHome;
 import dev.moka.protocol.Json;
 import java.io.IOException;

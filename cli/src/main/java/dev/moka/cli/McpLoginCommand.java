@@ -2,8 +2,8 @@ package dev.moka.cli;
 
 import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.auth.OAuthException;
-import dev.moka.core.config.McpServerConfig;
-import dev.moka.core.config.McpTransportConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpTransportConfig;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.log.SecretRedactor;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.moka.cli;
 
-import dev.moka.core.config.McpServerConfig;
-import dev.moka.core.config.McpTransportConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpTransportConfig;
 import dev.moka.core.log.SecretRedactor;
 import dev.moka.protocol.Json;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import dev.moka.core.config.UserFiles;
+import dev.moka.core.io.UserFiles;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Path;

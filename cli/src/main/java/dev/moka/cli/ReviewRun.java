@@ -1,7 +1,7 @@
 package dev.moka.cli;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.cli.tui.ReviewPrompt;
 import dev.moka.cli.tui.ReviewTarget;
 import dev.moka.core.session.Conversations;

@@ -1,6 +1,6 @@
 package dev.moka.cli;
 
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.session.Rollouts;
 import dev.moka.core.session.SessionArchive;

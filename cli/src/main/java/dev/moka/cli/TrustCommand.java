@@ -1,10 +1,10 @@
 package dev.moka.cli;
 
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.MokaHome;
-import dev.moka.core.config.ProjectRoots;
-import dev.moka.core.config.ProjectTrustWriter;
+import dev.moka.core.config.trust.ProjectRoots;
+import dev.moka.core.config.trust.ProjectTrustWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

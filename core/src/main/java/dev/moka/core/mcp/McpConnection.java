@@ -1,6 +1,6 @@
 package dev.moka.core.mcp;
 
-import dev.moka.core.config.McpServerConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;

@@ -2,7 +2,7 @@ package dev.moka.core.session;
 
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.config.ContextSettings;
-import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.hooks.Hooks;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.log.SecretRedactor;

@@ -1,6 +1,6 @@
 package dev.moka.core.tools;
 
-import dev.moka.core.config.WebSearchMode;
+import dev.moka.core.config.service.WebSearchMode;
 import dev.moka.protocol.Json;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.TypedTool;
-import dev.moka.core.config.ServiceEndpoint;
+import dev.moka.core.config.service.ServiceEndpoint;
 import dev.moka.protocol.Json;
 import java.util.ArrayList;
 import java.util.List;
