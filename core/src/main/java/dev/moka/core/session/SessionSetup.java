@@ -6,7 +6,7 @@ import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.hooks.Hooks;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.log.SecretRedactor;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import java.nio.file.Path;

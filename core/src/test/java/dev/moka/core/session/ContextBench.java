@@ -17,7 +17,7 @@ import dev.moka.core.tools.TypedTool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;

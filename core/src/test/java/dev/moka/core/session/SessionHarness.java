@@ -11,7 +11,7 @@ import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.config.provider.WireApi;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.tools.Tool;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.core.tools.plan.UpdatePlanTool;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;

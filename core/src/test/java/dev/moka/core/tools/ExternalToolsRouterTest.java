@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.config.service.WebSearchMode;
+import dev.moka.core.tools.router.ExternalTools;
+import dev.moka.core.tools.router.HostedTools;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;

@@ -16,7 +16,7 @@ import dev.moka.core.session.Session;
 import dev.moka.core.session.SessionMeta;
 import dev.moka.core.session.SessionSetup;
 import dev.moka.core.session.TurnContext;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.MokaVersion;
 import dev.moka.core.config.service.ServiceEndpoint;
-import dev.moka.core.tools.SkipThisTool;
+import dev.moka.core.tools.router.SkipThisTool;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.Json;

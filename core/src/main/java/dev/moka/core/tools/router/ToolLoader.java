@@ -1,5 +1,6 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
+import dev.moka.core.tools.Tool;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
 /**
  * Thrown while building a tool whose service is not configured: the tool is left out of the tool list, so

@@ -1,5 +1,6 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,8 +1,16 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
 import dev.moka.core.hooks.HookEvent;
 import dev.moka.core.hooks.HookVerdict;
 import dev.moka.core.hooks.TurnHooks;
+import dev.moka.core.tools.Binding;
+import dev.moka.core.tools.FollowUpSource;
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolContext;
+import dev.moka.core.tools.ToolResult;
+import dev.moka.core.tools.ToolSpec;
+import dev.moka.core.tools.TurnListener;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ResponseItem;

@@ -1,6 +1,9 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
 import dev.moka.core.exec.ShellWords;
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolCall;
+import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.Json;
 import java.util.ArrayList;
 import java.util.List;

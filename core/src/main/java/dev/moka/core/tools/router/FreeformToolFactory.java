@@ -1,4 +1,6 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
+
+import dev.moka.core.tools.FreeformTool;
 
 /** Builds one freeform tool at load time; throws {@link SkipThisTool} when its service is not configured. */
 @FunctionalInterface

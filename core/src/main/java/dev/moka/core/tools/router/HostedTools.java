@@ -1,6 +1,7 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
 import dev.moka.core.config.service.WebSearchMode;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
 import java.util.List;
 

@@ -1,5 +1,7 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Op;
 import java.util.Comparator;
 import java.util.List;

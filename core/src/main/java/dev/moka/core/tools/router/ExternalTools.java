@@ -1,5 +1,8 @@
-package dev.moka.core.tools;
+package dev.moka.core.tools.router;
 
+import dev.moka.core.tools.FollowUpSource;
+import dev.moka.core.tools.Tool;
+import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ResponseItem;
 import java.util.List;
 import java.util.Map;
