@@ -1,11 +1,28 @@
 package dev.moka.cli;
 
+import static dev.moka.cli.commands.CommandSpecs.command;
+import static dev.moka.cli.commands.CommandSpecs.configOption;
+
 import dev.moka.cli.acp.AcpCommand;
+import dev.moka.cli.commands.ApiKeyCommands;
+import dev.moka.cli.commands.DoctorCommand;
+import dev.moka.cli.commands.ExitCodes;
+import dev.moka.cli.commands.HooksCommand;
+import dev.moka.cli.commands.LoginCommand;
+import dev.moka.cli.commands.McpCommand;
+import dev.moka.cli.commands.ModelsCommand;
+import dev.moka.cli.commands.SandboxCommand;
+import dev.moka.cli.commands.SessionsCommand;
+import dev.moka.cli.commands.TrustCommand;
 import dev.moka.cli.completion.Completions;
+import dev.moka.cli.exec.ExecOptions;
+import dev.moka.cli.exec.ExecRun;
+import dev.moka.cli.exec.PermissionFlags;
 import dev.moka.cli.mcpserver.McpServerCommand;
+import dev.moka.cli.text.TerminalText;
 import dev.moka.core.MokaVersion;
-import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.MokaHome;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.ResumeTarget;
 import java.io.PrintWriter;
@@ -191,26 +208,6 @@ final class CommandLines {
         sandbox.addSubcommand("linux", linux);
         sandbox.addSubcommand("doctor", doctor);
         return sandbox;
-    }
-
-    static OptionSpec configOption() {
-        return OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
-                .auxiliaryTypes(String.class).description("Override a config.toml key.").build();
-    }
-
-    /**
-     * A command with --help and --version. picocli's own mixinStandardHelpOptions declares those two with
-     * annotations on a class of its own, and reading them back by reflection (proxies for each annotation
-     * type, for every command) took most of the time before Moka's config was even read.
-     */
-    static CommandSpec command(String name, String description) {
-        CommandSpec spec = CommandSpec.create().name(name);
-        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
-                .description("Show this help message and exit.").build());
-        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class)
-                .description("Print version information and exit.").build());
-        spec.usageMessage().description(description);
-        return spec;
     }
 
     private static PositionalParamSpec positional(int index, String label, String description) {
