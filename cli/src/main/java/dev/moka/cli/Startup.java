@@ -6,9 +6,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.Map;
 
 /**
  * What the process brings to a command: environment, working directory, standard streams, and an HTTP
