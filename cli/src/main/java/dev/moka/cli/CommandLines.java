@@ -1,8 +1,5 @@
 package dev.moka.cli;
 
-import static dev.moka.cli.commands.CommandSpecs.command;
-import static dev.moka.cli.commands.CommandSpecs.configOption;
-
 import dev.moka.cli.acp.AcpCommand;
 import dev.moka.cli.commands.ApiKeyCommands;
 import dev.moka.cli.commands.DoctorCommand;
@@ -21,8 +18,8 @@ import dev.moka.cli.exec.PermissionFlags;
 import dev.moka.cli.mcpserver.McpServerCommand;
 import dev.moka.cli.text.TerminalText;
 import dev.moka.core.MokaVersion;
-import dev.moka.core.config.MokaHome;
 import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.MokaHome;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.ResumeTarget;
 import java.io.PrintWriter;
@@ -32,6 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
+import static dev.moka.cli.commands.CommandSpecs.command;
+import static dev.moka.cli.commands.CommandSpecs.configOption;
 
 /**
  * The {@code moka} command line, declared with picocli's programmatic API: reading annotations would make

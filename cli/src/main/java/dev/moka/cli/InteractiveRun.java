@@ -8,11 +8,11 @@ import dev.moka.cli.tui.KeyInput;
 import dev.moka.cli.tui.TrustQuestion;
 import dev.moka.cli.tui.Tui;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigLoader;
-import dev.moka.core.config.model.ModelInfo;
 import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.trust.ProjectTrust;
 import dev.moka.core.config.trust.ProjectTrustWriter;
+import dev.moka.core.config.model.ModelInfo;
 import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.session.Conversations;
@@ -22,8 +22,8 @@ import dev.moka.core.session.Session;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.ArrayList;
 import java.util.function.Supplier;
 
 /**

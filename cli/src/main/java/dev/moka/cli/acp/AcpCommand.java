@@ -1,8 +1,8 @@
 package dev.moka.cli.acp;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.MokaHome;
 import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.MokaHome;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.net.HttpClients;
 import dev.moka.core.session.Conversations;

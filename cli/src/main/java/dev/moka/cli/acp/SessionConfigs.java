@@ -1,9 +1,9 @@
 package dev.moka.cli.acp;
 
 import dev.moka.core.config.Config;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
-import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.session.Rollouts;
 import dev.moka.core.session.TurnContext;
 import dev.moka.protocol.Json;

@@ -1,15 +1,15 @@
 package dev.moka.cli.mcpserver;
 
-import dev.moka.core.config.Config;
-import dev.moka.core.config.MokaHome;
-import dev.moka.core.config.toml.ConfigException;
-import dev.moka.core.log.MokaLog;
 import dev.moka.core.net.HttpClients;
+import dev.moka.core.config.Config;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.MokaHome;
+import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.Conversations;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.moka.cli.tui;
 
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
-import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.hooks.HookCatalog;
 import dev.moka.core.hooks.HookHandler;
 import dev.moka.core.hooks.HookTrustWriter;

@@ -1,12 +1,12 @@
 package dev.moka.cli.tui;
 
 import dev.moka.cli.text.ResumeHint;
-import dev.moka.core.WarmUp;
-import dev.moka.core.config.TuiSettings;
-import dev.moka.core.config.TuiSettings.FileOpener;
-import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.TuiSettings;
+import dev.moka.core.config.TuiSettings.FileOpener;
+import dev.moka.core.WarmUp;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package dev.moka.core.client;
 
+import dev.moka.core.net.Backoff;
 import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ModelClientException.Kind;
 import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.log.SecretRedactor;
-import dev.moka.core.net.Backoff;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

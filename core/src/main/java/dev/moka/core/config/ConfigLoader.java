@@ -26,8 +26,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.stream.Collectors;
 
 /**
  * Builds the {@link Config} of one run from {@code $MOKA_HOME/config.toml}, {@code -c key=value} overrides,

@@ -1,12 +1,12 @@
 package dev.moka.core.session;
 
+import dev.moka.core.net.Backoff;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.Config;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.ContextSettings;
-import dev.moka.core.config.toml.ConfigException;
-import dev.moka.core.net.Backoff;
-import dev.moka.core.net.HttpClients;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;

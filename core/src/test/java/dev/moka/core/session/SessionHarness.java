@@ -1,18 +1,18 @@
 package dev.moka.core.session;
 
 import dev.moka.core.Uuids;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ClientIdentity;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.config.provider.WireApi;
 import dev.moka.core.log.MokaLog;
-import dev.moka.core.net.Backoff;
-import dev.moka.core.net.HttpClients;
 import dev.moka.core.tools.Tool;
-import dev.moka.core.tools.plan.UpdatePlanTool;
 import dev.moka.core.tools.router.ToolRouter;
+import dev.moka.core.tools.plan.UpdatePlanTool;
 import dev.moka.core.tools.shell.ShellTool;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Event;

@@ -2,21 +2,21 @@ package dev.moka.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
-import dev.moka.core.exec.ExecSessionManager;
-import dev.moka.core.net.HttpClients;
-import dev.moka.core.tools.ToolSpec;
 import dev.moka.core.tools.router.ToolRouter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.AfterEach;
+import dev.moka.core.exec.ExecSessionManager;
+import dev.moka.core.tools.ToolSpec;
 import tools.jackson.databind.node.ObjectNode;
 
 class ToolSetTest {

@@ -3,14 +3,14 @@ package dev.moka.core.tools.image;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.moka.core.Uuids;
+import dev.moka.core.net.Backoff;
 import dev.moka.core.client.ClientIdentity;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.client.ResponsesClient;
-import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.config.provider.WireApi;
-import dev.moka.core.net.Backoff;
-import dev.moka.core.net.HttpClients;
 import dev.moka.core.session.RolloutRecorder;
 import dev.moka.core.session.Session;
 import dev.moka.core.session.SessionMeta;

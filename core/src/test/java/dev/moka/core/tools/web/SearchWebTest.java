@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.MokaVersion;
 import dev.moka.core.config.service.ServiceEndpoint;
+import dev.moka.core.tools.router.SkipThisTool;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.router.SkipThisTool;
 import dev.moka.protocol.Json;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,11 +2,11 @@ package dev.moka.core.tools.web;
 
 import dev.moka.core.auth.CredentialStore;
 import dev.moka.core.auth.TokenSource;
+import dev.moka.core.net.Backoff;
+import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.service.ServiceEndpoint;
 import dev.moka.core.config.service.Services;
 import dev.moka.core.config.service.WebSearchMode;
-import dev.moka.core.net.Backoff;
-import dev.moka.core.net.HttpClients;
 import dev.moka.core.tools.RecordingToolContext;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
