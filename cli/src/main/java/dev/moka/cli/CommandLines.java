@@ -11,7 +11,7 @@ import dev.moka.cli.commands.ModelsCommand;
 import dev.moka.cli.commands.SandboxCommand;
 import dev.moka.cli.commands.SessionsCommand;
 import dev.moka.cli.commands.TrustCommand;
-import dev.moka.cli.completion.Completions;
+import dev.moka.cli.completion.ShellCompletions;
 import dev.moka.cli.exec.ExecOptions;
 import dev.moka.cli.exec.ExecRun;
 import dev.moka.cli.exec.PermissionFlags;
@@ -138,7 +138,7 @@ final class CommandLines {
                 + " <(moka completion bash), source <(moka completion zsh) after compinit, moka completion fish |"
                 + " source.");
         completion.addPositional(PositionalParamSpec.builder().index("0").arity("0..1").paramLabel("SHELL")
-                .type(String.class).completionCandidates(Completions.SHELLS).description("bash, zsh or fish.")
+                .type(String.class).completionCandidates(ShellCompletions.SHELLS).description("bash, zsh or fish.")
                 .build());
         root.addSubcommand("completion", completion);
         return root;
@@ -257,7 +257,7 @@ final class CommandLines {
             startup.err().println("moka: completion needs a shell: bash, zsh or fish (e.g. moka completion bash)");
             return ExitCodes.USAGE;
         }
-        var script = Completions.script(shell, root);
+        var script = ShellCompletions.script(shell, root);
         if (script.isEmpty()) {
             startup.err().println("moka: completion: unknown shell \"" + TerminalText.sanitize(shell)
                     + "\"; expected bash, zsh or fish");

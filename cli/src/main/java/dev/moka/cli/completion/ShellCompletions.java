@@ -5,11 +5,11 @@ import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code moka completion SHELL}: the completion script of a command tree for one shell. */
-public final class Completions {
+public final class ShellCompletions {
     /** The shells a script can be written for. */
     public static final List<String> SHELLS = List.of("bash", "zsh", "fish");
 
-    private Completions() {}
+    private ShellCompletions() {}
 
     /** The script for {@code shell}, empty when it is none of {@link #SHELLS}. */
     public static Optional<String> script(String shell, CommandSpec root) {
