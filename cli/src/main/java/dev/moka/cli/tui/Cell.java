@@ -61,6 +61,17 @@ sealed interface Cell permits Cell.Prompt, Cell.Answer, Cell.Code, Cell.Reasonin
 
     /** What the UI starts with: Moka's version, then what the session runs with and where help is, dimmed. */
     record Banner(String version, List<String> facts) implements Cell {
+        /** The banner of a session opened with {@code s}, as short as Codex's. */
+        static Banner of(String version, dev.moka.protocol.EventMsg.SessionConfigured s) {
+            return new Banner(version, List.of(
+                    "model:     " + Clean.text(s.model()) + (s.reasoningEffort() == null ? "" : " "
+                            + s.reasoningEffort()) + "   /model to change",
+                    "directory: " + Clean.text(s.cwd()),
+                    "sandbox:   " + s.sandboxMode() + ", approvals " + s.approvalPolicy()
+                            + "   /permissions to change",
+                    "? for keys · / for commands · esc esc to rewind"));
+        }
+
         @Override
         public List<Line> render(int width, Theme theme) {
             List<Line> rows = new java.util.ArrayList<>();

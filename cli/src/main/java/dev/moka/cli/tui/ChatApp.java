@@ -2,13 +2,10 @@ package dev.moka.cli.tui;
 
 import dev.moka.core.MokaVersion;
 import dev.moka.core.policy.ApprovalRequest;
-import dev.moka.core.policy.Decision;
 import dev.moka.core.session.ResumeTarget;
-import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Op;
-import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -36,12 +33,11 @@ final class ChatApp implements Commands.Ui {
     private boolean clearNext;
     /** How many rows the last frame's live area took on screen, to see it shrink. */
     private int lastLiveRows;
-    /** The model {@code /model} chose, kept for the sessions {@code /new} and {@code /resume} open; null: none. */
-    private String chosenModel;
-    private dev.moka.protocol.ReasoningEffort chosenEffort;
     private final Commands commands;
     private final Composer composer = new Composer();
     private final RewindFlow rewind;
+    private final ApprovalPrompt approvals;
+    private final ConversationSwitch switching;
     /** A message with the images attached to it, sent now or when the running turn ends. */
     private record Outgoing(String text, List<Path> images) {}
 
@@ -61,10 +57,6 @@ final class ChatApp implements Commands.Ui {
     /** Ctrl+G was pressed: the composer's text goes to the person's editor before the next frame. */
     private boolean editRequested;
     private boolean done;
-    /** The conversation {@code /new} or {@code /resume} asked for, not yet opened; null when none. */
-    private ResumeTarget switchTo;
-    /** The review {@code /review} starts once its conversation is open; null when none. */
-    private ReviewPicker.Request review;
     /** A command given as the first prompt ({@code moka resume} with no id), run once the session is configured. */
     private String startCommand;
     private int frame;
@@ -77,6 +69,8 @@ final class ChatApp implements Commands.Ui {
         this.history = new History(engine);
         this.files = files;
         this.completions = new Completions(composer, files, prompts);
+        this.approvals = new ApprovalPrompt(engine, conversation);
+        this.switching = new ConversationSwitch(engine, conversation);
         this.rewind = new RewindFlow(engine, conversation, composer, this::picking);
         this.commands = new Commands(engine, conversation, catalog, this, prompts, sandboxMechanism, mokaHome);
     }
@@ -93,7 +87,7 @@ final class ChatApp implements Commands.Ui {
 
     @Override
     public void switchTo(ResumeTarget target) {
-        switchTo = target;
+        switching.to(target);
     }
 
     @Override
@@ -121,14 +115,12 @@ final class ChatApp implements Commands.Ui {
 
     @Override
     public void modelChosen(String slug, dev.moka.protocol.ReasoningEffort effort) {
-        chosenModel = slug;
-        chosenEffort = effort;
+        switching.modelChosen(slug, effort);
     }
 
     @Override
     public void reviewInNewConversation(ReviewPicker.Request request) {
-        review = request;
-        switchTo = new ResumeTarget.Fresh();
+        switching.reviewInNewConversation(request);
     }
 
     boolean done() {
@@ -137,9 +129,7 @@ final class ChatApp implements Commands.Ui {
 
     /** The conversation {@code /new} or {@code /resume} asked for since the last call, or null. */
     ResumeTarget takeSwitch() {
-        ResumeTarget asked = switchTo;
-        switchTo = null;
-        return asked;
+        return switching.take();
     }
 
     /**
@@ -151,49 +141,11 @@ final class ChatApp implements Commands.Ui {
         mode = KeyMode.COMPOSING;
         rewind.reset();
         conversation.restart();
-        if (chosenModel != null) {
-            engine.submit(new Op.OverrideTurnContext(null, null, null, chosenModel, chosenEffort, null));
-        }
-        String back = previous.isEmpty() ? "" : "; to go back to the previous one: moka resume " + previous;
-        String what = switch (target) {
-            case ResumeTarget.ById byId -> "Resumed session " + byId.id();
-            case ResumeTarget.Fork _ -> "Forked session " + previous + ": this copy goes on, the original stays as it"
-                    + " was";
-            case ResumeTarget.Fresh _ when review != null -> "Reviewing " + review.label() + " in a read-only"
-                    + " conversation of its own";
-            case ResumeTarget.Fresh _ -> "Started a new conversation";
-            case ResumeTarget.Latest _ -> "Resumed the latest session";
-            case ResumeTarget.Unrecorded _ -> "Started a new conversation that is not recorded";
-        };
-        conversation.notice(what + back, Cell.Notice.Kind.INFO);
-        if (review != null) {
-            startReview(review);
-            review = null;
-        }
-    }
-
-    /**
-     * A review reads and never writes: its conversation runs read-only with no approvals (a write is refused,
-     * not asked about), for this turn and every later one.
-     */
-    private void startReview(ReviewPicker.Request request) {
-        engine.submit(new Op.OverrideTurnContext(null, AskForApproval.NEVER, SandboxPolicy.readOnly(), null, null,
-                null));
-        conversation.info(conversation.info().withApproval(AskForApproval.NEVER.wire(),
-                SandboxPolicy.readOnly().mode().wire()));
-        conversation.sent(new Cell.Prompt("/review " + request.label()));
-        conversation.startTurn();
-        engine.submit(new Op.UserInput(List.of(new InputItem.Text(request.prompt()))));
+        switching.switched(previous, target);
     }
 
     void failedToSwitch(ResumeTarget target, String why) {
-        review = null;
-        conversation.notice((switch (target) {
-            case ResumeTarget.ById byId -> "Could not resume session " + byId.id();
-            case ResumeTarget.Fork _ -> "Could not fork this session";
-            case ResumeTarget.Fresh _, ResumeTarget.Unrecorded _, ResumeTarget.Latest _ ->
-                    "Could not start a new conversation";
-        }) + ": " + why, Cell.Notice.Kind.ERROR);
+        switching.failed(target, why);
     }
 
     String sessionId() {
@@ -203,7 +155,7 @@ final class ChatApp implements Commands.Ui {
     void onEvent(EventMsg event) {
         if (event instanceof EventMsg.SessionConfigured s) {
             if (conversation.cells().isEmpty()) {
-                conversation.add(banner(s));
+                conversation.add(Cell.Banner.of(MokaVersion.get(), s));
             }
             history.configured(s.historyLogId(), s.historyEntryCount());
 
@@ -228,15 +180,10 @@ final class ChatApp implements Commands.Ui {
             commands.run(startCommand);
             startCommand = null;
         }
-        if (event instanceof EventMsg.SessionConfigured && chosenModel != null) {
-            // The session opened with the configured model; the override sent as it opened wins.
-            conversation.info(conversation.info().withModel(chosenModel, chosenEffort == null ? null
-                    : chosenEffort.wire()));
+        if (event instanceof EventMsg.SessionConfigured) {
+            switching.configured();
         }
-        if (conversation.pendingApproval() == null && mode instanceof KeyMode.Denying denying) {
-            // The request went away with its turn: a half-typed reason must not answer the next one.
-            mode = denying.under();
-        }
+        approvals.settle();
     }
 
     /** The composer's text (placeholders opened) when Ctrl+G asked for the editor since the last call, else null. */
@@ -255,16 +202,6 @@ final class ChatApp implements Commands.Ui {
         } else {
             conversation.notice(failure, Cell.Notice.Kind.WARNING);
         }
-    }
-
-    /** What the UI starts with, as short as Codex's. */
-    private static Cell banner(EventMsg.SessionConfigured s) {
-        return new Cell.Banner(MokaVersion.get(), List.of(
-                "model:     " + Clean.text(s.model()) + (s.reasoningEffort() == null ? "" : " " + s.reasoningEffort())
-                        + "   /model to change",
-                "directory: " + Clean.text(s.cwd()),
-                "sandbox:   " + s.sandboxMode() + ", approvals " + s.approvalPolicy() + "   /permissions to change",
-                "? for keys · / for commands · esc esc to rewind"));
     }
 
     void tick() {
@@ -287,15 +224,15 @@ final class ChatApp implements Commands.Ui {
         backtrackArmed = false;
         boolean keysWereShown = keysShown;
         keysShown = false;
-        if (conversation.pendingApproval() != null) {
-            approvalKey(key);
+        if (approvals.waiting() != null) {
+            approvals.key(key);
             return;
         }
         switch (mode) {
             case KeyMode.Picking(Picker picker) -> pickerKey(picker, key);
             case KeyMode.Searching(HistorySearch search) -> searchKey(search, key);
             case KeyMode.SteppingBack(Backtrack backtrack) -> backtrackKey(backtrack, key);
-            case KeyMode.Composing _, KeyMode.Denying _ -> {
+            case KeyMode.Composing _ -> {
                 if (key.name() == Key.Name.TEXT && key.text().equals("?") && composer.isEmpty()) {
                     keysShown = !keysWereShown;
                 } else if (key.name() == Key.Name.ESC && !conversation.turnRunning() && composer.isEmpty()) {
@@ -348,57 +285,6 @@ final class ChatApp implements Commands.Ui {
         }
     }
 
-    private void approvalKey(Key key) {
-        ApprovalRequest request = pendingApproval();
-        if (mode instanceof KeyMode.Denying denying) {
-            denialKey(denying, key, request);
-            return;
-        }
-        if (Approvals.asksForReason(key)) {
-            mode = new KeyMode.Denying(new Composer(), mode);
-            return;
-        }
-        Decision decision = Approvals.decision(key, request);
-        if (decision != null) {
-            answer(request, decision);
-        }
-    }
-
-    /** Typing the reason: Enter denies with it, Esc goes back to the choices, Ctrl+C aborts the turn. */
-    private void denialKey(KeyMode.Denying denying, Key key, ApprovalRequest request) {
-        Composer denial = denying.reason();
-        switch (key.name()) {
-            case TEXT, ALT, PASTE -> denial.insert(key.text());
-            case BACKSPACE -> denial.backspace();
-            case DELETE -> denial.delete();
-            case LEFT -> denial.left();
-            case RIGHT -> denial.right();
-            case HOME -> denial.home();
-            case END -> denial.end();
-            case ENTER -> {
-                String reason = denial.text().strip();
-                answer(request, new Decision.Deny(reason.isEmpty() ? null : reason));
-            }
-            case ESC -> mode = denying.under();
-            case CTRL_C -> answer(request, Decision.ABORT);
-            default -> { }
-        }
-    }
-
-    private void answer(ApprovalRequest request, Decision decision) {
-        if (mode instanceof KeyMode.Denying denying) {
-            mode = denying.under();
-        }
-        engine.submit(request.answer(decision));
-        conversation.approvalAnswered();
-    }
-
-    /** The request the prompt shows, typed; null when none waits. */
-    private ApprovalRequest pendingApproval() {
-        EventMsg shown = conversation.pendingApproval();
-        return shown == null ? null : ApprovalRequest.of(shown).orElse(null);
-    }
-
     private void pickerKey(Picker picker, Key key) {
         switch (key.name()) {
             case UP -> picker.move(-1);
@@ -449,7 +335,7 @@ final class ChatApp implements Commands.Ui {
             case NEWLINE -> composer.insert("\n");
             case ENTER -> enter();
             case TAB -> completions.complete();
-            case BACKSPACE -> backspace();
+            case BACKSPACE -> pastes.backspace(composer);
             case DELETE -> composer.delete();
             case LEFT -> composer.left();
             case RIGHT -> composer.right();
@@ -494,16 +380,6 @@ final class ChatApp implements Commands.Ui {
                     done = true;
                 }
             }
-        }
-    }
-
-    /** Backspace at a paste's placeholder opens it up to edit instead of cutting the placeholder's last letter. */
-    private void backspace() {
-        String placeholder = pastes.endingAt(composer.text(), composer.cursor());
-        if (placeholder == null) {
-            composer.backspace();
-        } else {
-            composer.replaceBeforeCursor(composer.cursor() - placeholder.length(), pastes.text(placeholder));
         }
     }
 
@@ -611,7 +487,7 @@ final class ChatApp implements Commands.Ui {
             screen.copy(toClipboard);
             toClipboard = null;
         }
-        Live live = live(width, height);
+        LiveRows live = live(width, height);
         List<Line> finished = finished(width);
         // A tall popup closing (or a long composer sent) leaves rows below the new, shorter live area that
         // nothing fills: the conversation is drawn again whole, so the composer sits at the bottom below it.
@@ -646,9 +522,7 @@ final class ChatApp implements Commands.Ui {
         draw(screen, width, height);
     }
 
-    private record Live(List<Line> rows, int cursorRow, int cursorColumn) {}
-
-    private Live live(int width, int height) {
+    private LiveRows live(int width, int height) {
         Theme theme = display.theme();
         List<Line> rows = new ArrayList<>();
         Cell reasoning = conversation.reasoningTail();
@@ -664,48 +538,29 @@ final class ChatApp implements Commands.Ui {
             rows.add(Line.of("Working (" + conversation.turnSeconds() + "s · esc to interrupt)"
                     + (queued.isEmpty() ? "" : " · " + queued.size() + " queued"), theme.accent()).truncate(width));
         }
-        ApprovalRequest approval = pendingApproval();
+        ApprovalRequest approval = approvals.waiting();
         if (approval != null) {
-            rows.addAll(Approvals.render(approval, width, theme));
-            if (!(mode instanceof KeyMode.Denying denying)) {
-                return new Live(rows, rows.size() - 1, 0);
-            }
-            Composer.Layout layout = denying.reason().layout(width, theme,
-                    "Tell Moka why not (enter denies, esc goes back)");
-            int top = rows.size();
-            rows.addAll(layout.rows());
-            return new Live(rows, top + layout.cursorRow(), layout.cursorColumn());
+            return approvals.render(approval, rows, width, theme);
         }
         switch (mode) {
             case KeyMode.Picking(Picker picker) -> {
                 rows.addAll(picker.render(width, theme, Math.max(3, height - 4)));
-                return new Live(rows, rows.size() - 1, 0);
+                return new LiveRows(rows, rows.size() - 1, 0);
             }
             case KeyMode.SteppingBack(Backtrack backtrack) -> {
                 rows.addAll(backtrack.render(width, theme));
-                return new Live(rows, rows.size() - 1, 0);
+                return new LiveRows(rows, rows.size() - 1, 0);
             }
             case KeyMode.Searching(HistorySearch search) -> {
-                return searching(search, rows, width, theme);
+                return search.render(rows, width, theme);
             }
-            case KeyMode.Composing _, KeyMode.Denying _ -> {
+            case KeyMode.Composing _ -> {
                 return composing(rows, width, theme);
             }
         }
     }
 
-    private Live searching(HistorySearch search, List<Line> rows, int width, Theme theme) {
-        rows.add(Line.EMPTY);
-        Composer shown = new Composer();
-        shown.set(search.shown());
-        rows.addAll(shown.layout(width, theme, "").rows());
-        rows.add(Line.of(search.prompt(), theme.accent()).truncate(width));
-        rows.add(Line.of("ctrl+r older · enter takes it · esc leaves the composer as it was", theme.muted())
-                .truncate(width));
-        return new Live(rows, rows.size() - 2, Math.min(width - 1, search.queryEnd()));
-    }
-
-    private Live composing(List<Line> rows, int width, Theme theme) {
+    private LiveRows composing(List<Line> rows, int width, Theme theme) {
         rows.add(Line.EMPTY);
         Composer.Layout layout = composer.layout(width, theme, "Ask Moka to do anything");
         int composerTop = rows.size();
@@ -718,6 +573,6 @@ final class ChatApp implements Commands.Ui {
             KEYS.forEach(k -> rows.add(Line.of(k, theme.muted()).truncate(width)));
         }
         rows.add(StatusLine.render(conversation.info(), quitArmed, width, theme));
-        return new Live(rows, composerTop + layout.cursorRow(), layout.cursorColumn());
+        return new LiveRows(rows, composerTop + layout.cursorRow(), layout.cursorColumn());
     }
 }

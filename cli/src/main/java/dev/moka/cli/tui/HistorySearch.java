@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -55,6 +56,18 @@ final class HistorySearch {
         return match != null ? match : original;
     }
 
+    /** The match in a composer of its own below {@code rows}, the query under it, the cursor on the query. */
+    LiveRows render(List<Line> rows, int width, Theme theme) {
+        rows.add(Line.EMPTY);
+        Composer shown = new Composer();
+        shown.set(shown());
+        rows.addAll(shown.layout(width, theme, "").rows());
+        rows.add(Line.of(prompt(), theme.accent()).truncate(width));
+        rows.add(Line.of("ctrl+r older · enter takes it · esc leaves the composer as it was", theme.muted())
+                .truncate(width));
+        return new LiveRows(rows, rows.size() - 2, Math.min(width - 1, queryEnd()));
+    }
+
     String prompt() {
         String state = "";
         if (waiting) {
@@ -65,7 +78,7 @@ final class HistorySearch {
         return "search history: " + query + state;
     }
 
-    int queryEnd() {
+    private int queryEnd() {
         return Width.of("search history: " + query);
     }
 

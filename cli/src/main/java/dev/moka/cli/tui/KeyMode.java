@@ -1,7 +1,7 @@
 package dev.moka.cli.tui;
 
 /**
- * Where the UI's keys go, when an approval is not waiting (it comes first, as it holds up the turn): the
+ * Where the UI's keys go when no approval waits ({@link ApprovalPrompt} comes first, as it holds up the turn): the
  * composer, or one thing opened over it. Only one can be open at a time, so the keys and the live rows ask
  * one value instead of several nullable fields in the same order twice.
  */
@@ -17,12 +17,6 @@ sealed interface KeyMode {
 
     /** Esc twice on an empty composer: the earlier message being chosen. */
     record SteppingBack(Backtrack backtrack) implements KeyMode {}
-
-    /**
-     * The reason being typed for a denial ({@code r} at an approval prompt); {@code under} is the mode it
-     * returns to once the approval is answered or goes away.
-     */
-    record Denying(Composer reason, KeyMode under) implements KeyMode {}
 
     KeyMode COMPOSING = new Composing();
 }

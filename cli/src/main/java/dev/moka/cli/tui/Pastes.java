@@ -44,14 +44,17 @@ final class Pastes {
         return texts.keySet().stream().anyMatch(text::contains);
     }
 
-    /** The placeholder that ends at {@code end} in {@code text}, or null. */
-    String endingAt(String text, int end) {
-        return texts.keySet().stream().filter(t -> end >= t.length() && text.startsWith(t, end - t.length()))
-                .findFirst().orElse(null);
-    }
-
-    String text(String placeholder) {
-        return texts.get(placeholder);
+    /** Backspace at a placeholder opens it up to edit instead of cutting the placeholder's last letter. */
+    void backspace(Composer composer) {
+        String text = composer.text();
+        int end = composer.cursor();
+        String placeholder = texts.keySet().stream()
+                .filter(t -> end >= t.length() && text.startsWith(t, end - t.length())).findFirst().orElse(null);
+        if (placeholder == null) {
+            composer.backspace();
+        } else {
+            composer.replaceBeforeCursor(end - placeholder.length(), texts.get(placeholder));
+        }
     }
 
     /** The message went out (or was dropped): its placeholders mean nothing any more. */
