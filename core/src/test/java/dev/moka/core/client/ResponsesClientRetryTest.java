@@ -177,8 +177,8 @@ class ResponsesClientRetryTest {
             port = socket.getLocalPort();
         }
         var local = new ModelProviderInfo("ollama", "Ollama", "http://127.0.0.1:" + port + "/v1", null,
-                dev.moka.core.config.provider.WireApi.RESPONSES, java.util.Map.of(), java.util.Map.of(), java.util.Map.of(),
-                5, 5, 5_000);
+                dev.moka.core.config.provider.WireApi.RESPONSES, java.util.Map.of(), java.util.Map.of(),
+                java.util.Map.of(), 5, 5, 5_000);
 
         assertThatThrownBy(() -> stream(local))
                 .isInstanceOf(ModelClientException.class)

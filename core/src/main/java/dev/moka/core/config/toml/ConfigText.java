@@ -84,7 +84,8 @@ public final class ConfigText {
      * Writes {@code lines} (joined with newlines) if they parse to {@code expected}; otherwise throws with
      * {@code mismatch} as the message's end and writes nothing.
      */
-    public void replace(List<String> lines, Map<String, Object> expected, String mismatch) throws ConfigException, IOException {
+    public void replace(List<String> lines, Map<String, Object> expected, String mismatch)
+            throws ConfigException, IOException {
         String after = String.join("\n", lines);
         Map<String, Object> parsed;
         try {
