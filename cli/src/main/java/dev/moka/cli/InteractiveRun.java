@@ -1,14 +1,18 @@
 package dev.moka.cli;
 
+import dev.moka.cli.commands.ExitCodes;
+import dev.moka.cli.commands.UsageException;
+import dev.moka.cli.exec.ExecOptions;
+import dev.moka.cli.exec.ExecRun;
 import dev.moka.cli.tui.KeyInput;
 import dev.moka.cli.tui.TrustQuestion;
 import dev.moka.cli.tui.Tui;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
-import dev.moka.core.config.ProjectTrust;
-import dev.moka.core.config.ProjectTrustWriter;
-import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.trust.ProjectTrust;
+import dev.moka.core.config.trust.ProjectTrustWriter;
+import dev.moka.core.config.model.ModelInfo;
 import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxDoctor;
 import dev.moka.core.auth.McpOAuth;

@@ -16,7 +16,7 @@ import java.util.Map;
  * is true only in the training run, where {@code in} holds keys typed into the interactive UI and {@code out}
  * takes its screen, since that run has no terminal.
  */
-record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
+public record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
         HttpClients http, Future<List<String>> hardening, boolean scripted) {
 
     static Startup fromProcess(HttpClients http, Future<List<String>> hardening) {
@@ -34,7 +34,7 @@ record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintSt
      * Waits until Moka's process is hardened ({@code ProcessHardening}); a command calls this before it can
      * start any child. What could not be done is said on stderr.
      */
-    void hardened() {
+    public void hardened() {
         try {
             hardening.get().forEach(problem -> err.println("moka: warning: " + problem));
         } catch (ExecutionException e) {

@@ -5,7 +5,7 @@ import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.FixtureModelClient;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;

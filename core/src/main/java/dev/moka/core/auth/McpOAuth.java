@@ -1,6 +1,6 @@
 package dev.moka.core.auth;
 
-import dev.moka.core.config.McpServerOAuth;
+import dev.moka.core.config.mcp.McpServerOAuth;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package dev.moka.core.mcp;
 
-import dev.moka.core.config.McpServerConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
 import dev.moka.protocol.ElicitationAction;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;

@@ -2,8 +2,8 @@ package dev.moka.core.mcp;
 
 import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.auth.OAuthException;
-import dev.moka.core.config.McpServerConfig;
-import dev.moka.core.config.McpTransportConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpTransportConfig;
 import dev.moka.protocol.ElicitationAction;
 import dev.moka.protocol.Json;
 import io.modelcontextprotocol.json.McpJsonMapper;

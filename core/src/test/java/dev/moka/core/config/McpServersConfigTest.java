@@ -3,6 +3,11 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.mcp.McpApprovalMode;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpServerOAuth;
+import dev.moka.core.config.mcp.McpTransportConfig;
+import dev.moka.core.config.toml.ConfigException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
