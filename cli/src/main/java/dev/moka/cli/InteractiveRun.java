@@ -1,6 +1,8 @@
 package dev.moka.cli;
 
+import dev.moka.cli.commands.BrowserOpener;
 import dev.moka.cli.commands.ExitCodes;
+import dev.moka.cli.commands.McpLoginCommand;
 import dev.moka.cli.commands.UsageException;
 import dev.moka.cli.exec.ExecOptions;
 import dev.moka.cli.exec.ExecRun;
