@@ -22,6 +22,8 @@ final class ConformanceClient {
     static final String SERVER = "conformance";
     /** The model's answer once the tool answered. */
     private static final String ANSWER = "The conformance tool answered.";
+    /** The scenarios of the client_credentials grant (an extension): {@code grant_type} chooses it. */
+    static final String CLIENT_CREDENTIALS = "auth/client-credentials";
     /** The option that runs the terminal UI instead of exec, where a question (a sign-in again) is answered. */
     static final String UI = "--ui";
     /** The scenario whose server asks the person to fill in a form. */
@@ -75,7 +77,8 @@ final class ConformanceClient {
                 env.put(SECRET_VARIABLE, context.path("client_secret").asString());
             }
             int status = 0;
-            if (scenario.startsWith("auth/")) {
+            // A client of the client_credentials grant gets its token itself: nobody signs in.
+            if (scenario.startsWith("auth/") && !scenario.startsWith(CLIENT_CREDENTIALS)) {
                 status = relay(MokaProcess.run(repo, env, "mcp", "login", SERVER));
             }
             if (status == 0 && (scenario.equals(FORM_SCENARIO) || args[0].equals(UI))) {
@@ -133,7 +136,9 @@ final class ConformanceClient {
                 + "startup_timeout_sec = 45\n");
         if (context.path("client_id").isString()) {
             toml.append("oauth = { client_id = \"").append(context.path("client_id").asString())
-                    .append("\", client_secret_env_var = \"").append(SECRET_VARIABLE).append("\" }\n");
+                    .append("\", client_secret_env_var = \"").append(SECRET_VARIABLE).append("\"")
+                    .append(scenario.startsWith(CLIENT_CREDENTIALS) ? ", grant_type = \"client_credentials\""
+                            : "").append(" }\n");
         }
         if (scenario.equals("auth/basic-cimd")) {
             toml.append("oauth = { client_metadata_url = \"").append(CLIENT_METADATA_URL).append("\" }\n");

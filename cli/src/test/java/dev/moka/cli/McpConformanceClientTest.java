@@ -54,4 +54,14 @@ class McpConformanceClientTest {
 
         assertThat(run.exitCode()).as(run.output()).isZero();
     }
+
+    @Test
+    void theClientCredentialsExtensionPassesWithTheGrantChosenInTheConfiguration(@TempDir Path work) throws Exception {
+        String client = String.join(" ", MokaProcess.javaCommand()) + " " + ConformanceClient.class.getName();
+        var run = ConformanceSuite.run(work, "client-credentials", List.of("client", "--command", client,
+                "--scenario", "auth/client-credentials-basic", "--timeout", "60000", "-o",
+                work.resolve("results").toString()));
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+    }
 }

@@ -10,7 +10,6 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -70,7 +69,7 @@ final class McpTransports {
         // The token of `moka mcp login`, replaced when the server asks for a wider scope during the session.
         AtomicReference<String> token = new AtomicReference<>();
         if (launch.mokaHome() != null && !configured) {
-            signedIn(name, http.url(), launch.mokaHome(), launch.http()).ifPresent(token::set);
+            signedIn(name, http, launch).ifPresent(token::set);
         }
         URI uri;
         try {
@@ -140,12 +139,21 @@ final class McpTransports {
 
     /**
      * The token of {@code moka mcp login}, refreshed first when it expires soon (so before the session's first
-     * request); empty when the person has not signed in to this server.
+     * request); empty when the person has not signed in to this server. A client of the client_credentials grant
+     * gets its first token here, as no one signs in for it.
      */
-    private static Optional<String> signedIn(String name, String url, Path mokaHome,
-            Supplier<HttpClient> http) throws NotStartable {
+    private static Optional<String> signedIn(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch)
+            throws NotStartable {
+        var oauth = new McpOAuth(launch.mokaHome(), launch.http(), Clock.systemUTC());
         try {
-            return new McpOAuth(mokaHome, http, Clock.systemUTC()).accessToken(name, url);
+            Optional<String> stored = oauth.accessToken(name, http.url());
+            if (stored.isEmpty() && http.oauth().clientCredentials()) {
+                // No person signs in for this grant: the client gets its first token itself.
+                oauth.login(name, http.url(), http.oauth(), launch.env().get(http.oauth().clientSecretEnvVar()), null,
+                        null);
+                return oauth.accessToken(name, http.url());
+            }
+            return stored;
         } catch (OAuthException e) {
             throw new NotStartable(e.getMessage());
         } catch (InterruptedException e) {

@@ -24,7 +24,8 @@ public final class McpServersReader {
             "startup_timeout_sec", "startup_timeout_ms", "tool_timeout_sec", "enabled_tools", "disabled_tools",
             "default_tools_approval_mode", "tools", "oauth");
     public static final Set<String> TOOL_KEYS = Set.of("approval_mode");
-    public static final Set<String> OAUTH_KEYS = Set.of("client_id", "client_secret_env_var", "client_metadata_url");
+    public static final Set<String> OAUTH_KEYS = Set.of("client_id", "client_secret_env_var", "client_metadata_url",
+            "grant_type");
 
     private static final List<String> STDIO_ONLY = List.of("args", "env", "env_vars", "cwd");
     private static final List<String> HTTP_ONLY = List.of("bearer_token_env_var", "http_headers", "env_http_headers",
@@ -119,7 +120,17 @@ public final class McpServersReader {
             throw oauth.get("client_metadata_url").error("must be an https:// URL (a client ID metadata document),"
                     + " found " + ConfigValues.quote(metadataUrl));
         }
-        return new McpServerOAuth(clientId, secretVariable, metadataUrl);
+        String grant = ConfigValues.string(oauth.get("grant_type"));
+        if (grant != null && !grant.equals("authorization_code") && !grant.equals("client_credentials")) {
+            throw oauth.get("grant_type").error("must be \"authorization_code\" (a person signs in in a browser, the"
+                    + " default) or \"client_credentials\", found " + ConfigValues.quote(grant));
+        }
+        boolean clientCredentials = "client_credentials".equals(grant);
+        if (clientCredentials && secretVariable == null) {
+            throw oauth.get("grant_type").error("the client_credentials grant needs the client's id and secret; add"
+                    + " client_id and client_secret_env_var");
+        }
+        return new McpServerOAuth(clientId, secretVariable, metadataUrl, clientCredentials);
     }
 
     private static void rejectOthers(ConfigNode.Table table, List<String> keys, String kind) throws ConfigException {
