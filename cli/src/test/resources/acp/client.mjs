@@ -10,11 +10,14 @@ import { Readable, Writable } from "node:stream";
 const sdk = join(process.env.MOKA_TEST_ACP_DIR, "node_modules/@agentclientprotocol/sdk/dist/acp.js");
 export const acp = await import(pathToFileURL(sdk).href);
 
-/** Starts moka acp; `answer(params)` answers each permission request. */
-export function start(answer = () => ({ outcome: { outcome: "cancelled" } })) {
+/**
+ * Starts moka acp; `answer(params)` answers each permission request, and `fill(params)`, when given, each form
+ * (elicitation/create) an MCP server sends through Moka.
+ */
+export function start(answer = () => ({ outcome: { outcome: "cancelled" } }), fill = null) {
   const [command, ...args] = JSON.parse(process.env.MOKA_ACP_COMMAND);
   const child = spawn(command, args, { cwd: process.env.MOKA_ACP_PROCESS_CWD, stdio: ["pipe", "pipe", "pipe"] });
-  const seen = { updates: [], permissions: [], stdout: "", stderr: "" };
+  const seen = { updates: [], permissions: [], forms: [], stdout: "", stderr: "" };
   child.stdout.on("data", (chunk) => { seen.stdout += chunk.toString(); });
   child.stderr.on("data", (chunk) => { seen.stderr += chunk.toString(); });
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
@@ -24,6 +27,12 @@ export function start(answer = () => ({ outcome: { outcome: "cancelled" } })) {
       seen.permissions.push(params);
       return answer(params);
     },
+    ...(fill && {
+      async createElicitation(params) {
+        seen.forms.push(params);
+        return fill(params);
+      },
+    }),
     async sessionUpdate(params) {
       seen.updates.push(params);
       listeners.forEach((listener) => listener(params));

@@ -1,10 +1,24 @@
 package dev.moka.cli;
 
 import dev.moka.cli.acp.AcpCommand;
-import dev.moka.cli.completion.Completions;
+import dev.moka.cli.commands.ApiKeyCommands;
+import dev.moka.cli.commands.DoctorCommand;
+import dev.moka.cli.commands.ExitCodes;
+import dev.moka.cli.commands.HooksCommand;
+import dev.moka.cli.commands.LoginCommand;
+import dev.moka.cli.commands.McpCommand;
+import dev.moka.cli.commands.ModelsCommand;
+import dev.moka.cli.commands.SandboxCommand;
+import dev.moka.cli.commands.SessionsCommand;
+import dev.moka.cli.commands.TrustCommand;
+import dev.moka.cli.completion.ShellCompletions;
+import dev.moka.cli.exec.ExecOptions;
+import dev.moka.cli.exec.ExecRun;
+import dev.moka.cli.exec.PermissionFlags;
 import dev.moka.cli.mcpserver.McpServerCommand;
+import dev.moka.cli.text.TerminalText;
 import dev.moka.core.MokaVersion;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.ResumeTarget;
@@ -15,6 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
+import static dev.moka.cli.commands.CommandSpecs.command;
+import static dev.moka.cli.commands.CommandSpecs.configOption;
 
 /**
  * The {@code moka} command line, declared with picocli's programmatic API: reading annotations would make
@@ -122,7 +138,7 @@ final class CommandLines {
                 + " <(moka completion bash), source <(moka completion zsh) after compinit, moka completion fish |"
                 + " source.");
         completion.addPositional(PositionalParamSpec.builder().index("0").arity("0..1").paramLabel("SHELL")
-                .type(String.class).completionCandidates(Completions.SHELLS).description("bash, zsh or fish.")
+                .type(String.class).completionCandidates(ShellCompletions.SHELLS).description("bash, zsh or fish.")
                 .build());
         root.addSubcommand("completion", completion);
         return root;
@@ -193,26 +209,6 @@ final class CommandLines {
         return sandbox;
     }
 
-    static OptionSpec configOption() {
-        return OptionSpec.builder("-c", "--config").paramLabel("KEY=VALUE").type(List.class)
-                .auxiliaryTypes(String.class).description("Override a config.toml key.").build();
-    }
-
-    /**
-     * A command with --help and --version. picocli's own mixinStandardHelpOptions declares those two with
-     * annotations on a class of its own, and reading them back by reflection (proxies for each annotation
-     * type, for every command) took most of the time before Moka's config was even read.
-     */
-    static CommandSpec command(String name, String description) {
-        CommandSpec spec = CommandSpec.create().name(name);
-        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
-                .description("Show this help message and exit.").build());
-        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class)
-                .description("Print version information and exit.").build());
-        spec.usageMessage().description(description);
-        return spec;
-    }
-
     private static PositionalParamSpec positional(int index, String label, String description) {
         return PositionalParamSpec.builder().index(String.valueOf(index)).arity("0..1").paramLabel(label)
                 .type(String.class).description(description).build();
@@ -261,7 +257,7 @@ final class CommandLines {
             startup.err().println("moka: completion needs a shell: bash, zsh or fish (e.g. moka completion bash)");
             return ExitCodes.USAGE;
         }
-        var script = Completions.script(shell, root);
+        var script = ShellCompletions.script(shell, root);
         if (script.isEmpty()) {
             startup.err().println("moka: completion: unknown shell \"" + TerminalText.sanitize(shell)
                     + "\"; expected bash, zsh or fish");

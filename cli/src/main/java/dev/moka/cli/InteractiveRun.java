@@ -1,17 +1,24 @@
 package dev.moka.cli;
 
+import dev.moka.cli.commands.BrowserOpener;
+import dev.moka.cli.commands.ExitCodes;
+import dev.moka.cli.commands.McpLoginCommand;
+import dev.moka.cli.commands.UsageException;
+import dev.moka.cli.exec.ExecOptions;
+import dev.moka.cli.exec.ExecRun;
 import dev.moka.cli.tui.KeyInput;
 import dev.moka.cli.tui.TerminalOpening;
 import dev.moka.cli.tui.TrustQuestion;
 import dev.moka.cli.tui.Tui;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
-import dev.moka.core.config.ProjectTrust;
-import dev.moka.core.config.ProjectTrustWriter;
-import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.trust.ProjectTrust;
+import dev.moka.core.config.trust.ProjectTrustWriter;
+import dev.moka.core.config.model.ModelInfo;
 import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.core.sandbox.SandboxDoctor;
+import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
@@ -71,8 +78,11 @@ final class InteractiveRun {
             // A person answers approvals here, and /undo needs each turn's snapshot.
             var face = new Face(ORIGINATOR, null, true, true);
             // The conversations /new and /resume open later come from the same door, sharing its HTTP client.
+            // A server asking for a wider scope mid-session: the person is asked first, and sees the sign-in's lines.
+            var signIn = new McpOAuth.Prompt(line -> { }, BrowserOpener.from(startup.env()), McpLoginCommand.TIMEOUT,
+                    true);
             // The first opens while the UI starts.
-            try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http())) {
+            try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http(), signIn)) {
                 Tui.run(ExecRun.target(resume, options), target -> {
                     Session session = conversations.open(config, target, face);
                     // The client a first request needs builds once a session is open, not beside the first frame.

@@ -1,7 +1,14 @@
 package dev.moka.cli;
 
+import dev.moka.cli.commands.ExitCodes;
+import dev.moka.cli.commands.UsageException;
+import dev.moka.cli.exec.ExecOptions;
+import dev.moka.cli.exec.ExecRun;
+import dev.moka.cli.exec.HumanPrinter;
+import dev.moka.cli.exec.PermissionFlags;
+import dev.moka.cli.exec.TurnEnd;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.cli.tui.ReviewPrompt;
 import dev.moka.cli.tui.ReviewTarget;
 import dev.moka.core.session.Conversations;

@@ -18,7 +18,7 @@ import java.util.Map;
  * takes its screen, since that run has no terminal. {@code terminal} is the process's terminal for the interactive
  * UI, opening since the process started; null when the command line does not open the UI or there is no terminal.
  */
-record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
+public record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
         HttpClients http, Future<List<String>> hardening, boolean scripted, TerminalOpening terminal) {
 
     static Startup fromProcess(HttpClients http, Future<List<String>> hardening, TerminalOpening terminal) {
@@ -36,7 +36,7 @@ record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintSt
      * Waits until Moka's process is hardened ({@code ProcessHardening}); a command calls this before it can
      * start any child. What could not be done is said on stderr.
      */
-    void hardened() {
+    public void hardened() {
         try {
             hardening.get().forEach(problem -> err.println("moka: warning: " + problem));
         } catch (ExecutionException e) {

@@ -331,4 +331,24 @@ class AcpTest extends ProcessFixture {
         assertThat(server.requests().getLast().bodyJson().get("input").toString()).contains("from-editor");
         exitedCleanlyWithOnlyAcpOnStdout(seen);
     }
+
+    @Test
+    void anMcpServersFormGoesToAnEditorThatShowsFormsAndItsAnswerToTheServer() throws Exception {
+        server.enqueue(Sse.response("r1").functionCall("c1", "mcp__everything", "trigger_elicitation_request", "{}")
+                        .completed(),
+                Sse.response("r2").text("m1", "Thanks.").completed());
+
+        JsonNode seen = run("elicitation.mjs", Map.of("MOKA_TEST_MCP_DIR", McpTestServers.dir().toString()));
+
+        assertThat(seen.get("stopReasons").toString()).isEqualTo("[\"end_turn\"]");
+        JsonNode form = seen.get("forms").get(0);
+        assertThat(form.get("sessionId").asString()).isEqualTo(seen.get("sessionId").asString());
+        assertThat(form.get("mode").asString()).isEqualTo("form");
+        assertThat(form.get("message").asString()).contains("everything").contains("Please provide inputs");
+        assertThat(form.get("requestedSchema").get("required").toString()).isEqualTo("[\"name\"]");
+        // What the server made of the answer is what the model reads next.
+        assertThat(server.requests().getLast().bodyJson().get("input").toString())
+                .contains("Name: Ada Lovelace").contains("Agreed to terms: true");
+        exitedCleanlyWithOnlyAcpOnStdout(seen);
+    }
 }

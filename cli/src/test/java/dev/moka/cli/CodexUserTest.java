@@ -2,6 +2,7 @@ package dev.moka.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.cli.commands.ExitCodes;
 import dev.moka.testkit.Sse;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -41,6 +41,24 @@ class ExecMcpTest extends ProcessFixture {
         assertThat(Files.readString(home.resolve("log/mcp-flaky.log"))).contains("cannot open /var/lib/flaky.db");
     }
 
+    @Test
+    void aServersFormIsDeclinedSayingSoOnStderrAndTheServerHearsTheDecline() throws Exception {
+        server.enqueue(Sse.response("r1").created().functionCall("c1", "mcp__everything__trigger_elicitation_request",
+                "{}").completed(), Sse.response("r2").created().text("m1", "It was declined.").completed());
+        Files.writeString(home.resolve("config.toml"), "model = \"gpt-5.1-codex\"\napproval_policy = \"never\"\n"
+                + "[mcp_servers.everything]\ncommand = \"node\"\nargs = [\"" + McpTestServers.everything()
+                + "\", \"stdio\"]\n");
+
+        var run = MokaProcess.run(repo, MokaProcess.env(home, server.url()), "exec", "ask me");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr()).contains("moka: the MCP server \"everything\" asked for input (\"Please provide"
+                + " inputs for the following fields:\"); moka exec cannot show a form, so it declined");
+        assertThat(server.requests().getLast().bodyJson().get("input").toString())
+                .contains("User declined to provide the requested information");
+        assertThat(Files.readString(home.resolve("log/mcp-everything.log"))).contains("the answer was decline");
+    }
+
     private static String failingServer(String name, String error) {
         return "[mcp_servers." + name + "]\ncommand = \"node\"\nargs = [\"" + McpTestServers.testServer()
                 + "\", \"--fail\", \"" + error.replace("\"", "\\\"") + "\"]\nenv = { NODE_PATH = \""

@@ -111,6 +111,29 @@ class McpServerHttpTest extends ProcessFixture {
         return line.replaceFirst("^.* at (\\S+).*$", "$1");
     }
 
+    @Test
+    void aRequestsStreamOpensWithAPrimingEventAndABrokenStreamIsResumedFromTheLastEventId() throws Exception {
+        String url = start(Map.of());
+        String session = post(url, INITIALIZE, null, null).headers().firstValue("Mcp-Session-Id").orElseThrow();
+
+        String stream = post(url, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", session, null).body();
+
+        assertThat(stream).matches("(?s)id: (\\d+)-0\nretry: 1000\ndata: \n\nid: \\1-1\nevent: message\ndata: \\{.*"
+                + "\"id\":2.*\\}\n\n");
+        String priming = stream.substring(4, stream.indexOf('\n'));
+        // A client that saw only the priming event before its stream broke gets the answer it missed.
+        HttpResponse<String> resumed = http.send(HttpRequest.newBuilder(URI.create(url))
+                .header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("Last-Event-ID", priming).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(resumed.statusCode()).isEqualTo(200);
+        assertThat(resumed.body()).startsWith("id: " + priming.replace("-0", "-1") + "\nevent: message\n")
+                .contains("\"id\":2").contains("\"moka-reply\"");
+        HttpResponse<String> unknown = http.send(HttpRequest.newBuilder(URI.create(url))
+                .header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("Last-Event-ID", "999-3").GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(unknown.statusCode()).isEqualTo(404);
+    }
+
     private HttpResponse<String> post(String url, String body, String session, String authorization)
             throws Exception {
         var request = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")

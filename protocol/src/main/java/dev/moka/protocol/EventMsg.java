@@ -27,6 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
     @JsonSubTypes.Type(value = EventMsg.ExecCommandEnd.class, name = "exec_command_end"),
     @JsonSubTypes.Type(value = EventMsg.ExecApprovalRequest.class, name = "exec_approval_request"),
     @JsonSubTypes.Type(value = EventMsg.ApplyPatchApprovalRequest.class, name = "apply_patch_approval_request"),
+    @JsonSubTypes.Type(value = EventMsg.ElicitationRequest.class, name = "elicitation_request"),
     @JsonSubTypes.Type(value = EventMsg.PatchApplyBegin.class, name = "patch_apply_begin"),
     @JsonSubTypes.Type(value = EventMsg.PatchApplyEnd.class, name = "patch_apply_end"),
     @JsonSubTypes.Type(value = EventMsg.TurnDiff.class, name = "turn_diff"),
@@ -103,6 +104,15 @@ public sealed interface EventMsg {
 
     /** The turn waits for an {@link Op.PatchApproval} with this {@code callId}; changes are keyed by path. */
     record ApplyPatchApprovalRequest(String callId, Map<String, JsonNode> changes, String reason, String grantRoot)
+            implements EventMsg {}
+
+    /**
+     * An MCP server asks the person to fill in a form while one of its tools runs: {@code message} says what for,
+     * {@code requestedSchema} is the form (a flat JSON schema object whose properties are strings, numbers,
+     * integers, booleans or enums, perhaps with defaults). The server waits for an {@link Op.ResolveElicitation}
+     * with {@code serverName} and this {@code id}; the session answers {@code cancel} itself when the turn ends.
+     */
+    record ElicitationRequest(String serverName, String id, String message, JsonNode requestedSchema)
             implements EventMsg {}
 
     record PatchApplyBegin(String callId, boolean autoApproved, Map<String, JsonNode> changes) implements EventMsg {}

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.nio.file.Path;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
 
 /** What a front end asks a session to do. */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
@@ -14,6 +15,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = Op.Interrupt.class, name = "interrupt"),
     @JsonSubTypes.Type(value = Op.ExecApproval.class, name = "exec_approval"),
     @JsonSubTypes.Type(value = Op.PatchApproval.class, name = "patch_approval"),
+    @JsonSubTypes.Type(value = Op.ResolveElicitation.class, name = "resolve_elicitation"),
     @JsonSubTypes.Type(value = Op.AddToHistory.class, name = "add_to_history"),
     @JsonSubTypes.Type(value = Op.GetHistoryEntryRequest.class, name = "get_history_entry_request"),
     @JsonSubTypes.Type(value = Op.GetHistory.class, name = "get_history"),
@@ -71,6 +73,13 @@ public sealed interface Op {
             this(id, decision, null);
         }
     }
+
+    /**
+     * The answer to an {@link EventMsg.ElicitationRequest}: {@code content} (an object of the form's fields) goes
+     * with {@code accept} only, and is null otherwise.
+     */
+    record ResolveElicitation(String serverName, String requestId, ElicitationAction decision, JsonNode content)
+            implements Op {}
 
     record AddToHistory(String text) implements Op {}
 

@@ -58,7 +58,8 @@ class ProtocolGoldenTest {
     @Test
     void wireEnumsKeepTheirWireNames() throws IOException {
         List<Class<? extends Enum<?>>> enums = List.of(AskForApproval.class, SandboxMode.class, ReasoningEffort.class,
-                ReasoningSummary.class, Verbosity.class, ReviewDecision.class, StepStatus.class,
+                ReasoningSummary.class, Verbosity.class, ReviewDecision.class, ElicitationAction.class,
+                StepStatus.class,
                 ExecOutputStream.class, NetworkAccess.class, Role.class);
         ObjectNode actual = Json.object();
         for (Class<? extends Enum<?>> type : enums) {

@@ -37,6 +37,9 @@ final class ProtocolSamples {
                         List.of("cargo", "test")),
                 new EventMsg.ApplyPatchApprovalRequest("call_3", Map.of("a.txt", Json.object().put("type", "add")
                         .put("content", "hi\n")), "new file", "/repo"),
+                new EventMsg.ElicitationRequest("docs", "docs-1", "Which branch?", Json.object().put("type", "object")
+                        .set("properties", Json.object().set("branch", Json.object().put("type", "string")
+                                .put("default", "main")))),
                 new EventMsg.PatchApplyBegin("call_3", true, Map.of("a.txt", Json.object().put("type", "add")
                         .put("content", "hi\n"))),
                 new EventMsg.PatchApplyEnd("call_3", "A a.txt\n", "", true),
@@ -79,6 +82,8 @@ final class ProtocolSamples {
                 new Op.Interrupt(),
                 new Op.ExecApproval("call_2", ReviewDecision.APPROVED),
                 new Op.PatchApproval("call_3", ReviewDecision.DENIED, "keep the lockfile as it is"),
+                new Op.ResolveElicitation("docs", "docs-1", ElicitationAction.ACCEPT,
+                        Json.object().put("branch", "main")),
                 new Op.AddToHistory("fix it"),
                 new Op.GetHistoryEntryRequest(3, 42),
                 new Op.GetHistory(),

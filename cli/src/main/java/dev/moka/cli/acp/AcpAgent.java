@@ -5,7 +5,7 @@ import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.FixtureModelClient;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
@@ -41,6 +41,8 @@ final class AcpAgent implements RpcChannel.Methods {
     private final Prompts prompts;
     private final Map<String, AcpSession> sessions = new ConcurrentHashMap<>();
     private volatile boolean closing;
+    /** Whether the client's {@code initialize} declared {@code elicitation.form}: MCP servers' forms go to it. */
+    private volatile boolean clientShowsForms;
 
     AcpAgent(Conversations engine, SessionConfigs configs, RpcChannel rpc, MokaLog log) {
         this.engine = engine;
@@ -53,7 +55,7 @@ final class AcpAgent implements RpcChannel.Methods {
     @Override
     public JsonNode call(String method, JsonNode params) throws RpcError, InterruptedException {
         return switch (method) {
-            case "initialize" -> initialize();
+            case "initialize" -> initialize(params);
             case "authenticate" -> authenticate();
             case "session/new" -> open(params, null);
             case "session/load" -> open(params, Load.REPLAY);
@@ -93,7 +95,9 @@ final class AcpAgent implements RpcChannel.Methods {
         }
     }
 
-    private JsonNode initialize() {
+    private JsonNode initialize(JsonNode params) {
+        JsonNode forms = params == null ? null : params.at("/clientCapabilities/elicitation/form");
+        clientShowsForms = forms != null && forms.isObject();
         ObjectNode result = Json.object().put("protocolVersion", PROTOCOL_VERSION);
         ObjectNode capabilities = result.putObject("agentCapabilities").put("loadSession", true);
         capabilities.putObject("promptCapabilities").put("image", true).put("audio", false)
@@ -165,7 +169,8 @@ final class AcpAgent implements RpcChannel.Methods {
     private AcpSession start(Config config, ResumeTarget target) throws RpcError, InterruptedException {
         checkKey(config);
         try {
-            var session = new AcpSession(engine.open(config, target, FACE), SessionSettings.of(config), rpc, log);
+            var session = new AcpSession(engine.open(config, target, FACE), SessionSettings.of(config), rpc, log,
+                    clientShowsForms);
             sessions.put(session.id(), session);
             if (closing) {
                 sessions.remove(session.id());

@@ -4,6 +4,7 @@ import dev.moka.core.log.MokaLog;
 import dev.moka.core.policy.ApprovalRequest;
 import dev.moka.core.policy.Decision;
 import dev.moka.core.session.Session;
+import dev.moka.protocol.ElicitationAction;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
@@ -37,6 +38,8 @@ final class AcpSession {
     private final AtomicReference<CompletableFuture<Void>> historyShown = new AtomicReference<>();
     private final Thread pump;
     private volatile SessionSettings settings;
+    /** Whether the client said (in {@code initialize}) that it shows forms: {@code elicitation.form}. */
+    private final boolean clientShowsForms;
     /** The prompt running now, or null; guarded by this. */
     private Turn turn;
     /** Whether the session was closed; guarded by this. */
@@ -45,8 +48,9 @@ final class AcpSession {
     /** A prompt's turn: the submission its events carry, and how it ended. */
     private record Turn(String submission, CompletableFuture<String> stop, AtomicBoolean cancelled) {}
 
-    AcpSession(Session session, SessionSettings settings, RpcChannel rpc, MokaLog log) {
+    AcpSession(Session session, SessionSettings settings, RpcChannel rpc, MokaLog log, boolean clientShowsForms) {
         this.session = session;
+        this.clientShowsForms = clientShowsForms;
         this.settings = settings;
         this.rpc = rpc;
         this.log = log;
@@ -180,6 +184,7 @@ final class AcpSession {
             case EventMsg.ExecApprovalRequest r -> ask(ApprovalRequest.of(r).orElseThrow(), calls.commandAsked(r));
             case EventMsg.ApplyPatchApprovalRequest r -> ask(ApprovalRequest.of(r).orElseThrow(),
                     calls.patch(r.callId(), r.changes(), "pending"));
+            case EventMsg.ElicitationRequest form -> elicit(form);
             case EventMsg.ConversationHistoryResponse history -> {
                 updates.replay(history.events()).forEach(this::send);
                 CompletableFuture<Void> shown = historyShown.get();
@@ -222,6 +227,38 @@ final class AcpSession {
         } else {
             running.stop().complete(stopReason);
         }
+    }
+
+    /**
+     * Puts an MCP server's form to the client as {@code elicitation/create} and passes its answer back; a client
+     * that did not say it shows forms is not asked, and the form is declined.
+     */
+    private void elicit(EventMsg.ElicitationRequest form) {
+        if (!clientShowsForms) {
+            log.warn("acp: the MCP server \"" + form.serverName() + "\" asked for input (\"" + form.message()
+                    + "\"); the client did not declare elicitation forms in initialize, so Moka declined");
+            session.submit(FormQuestions.unanswered(form, ElicitationAction.DECLINE));
+            return;
+        }
+        CompletableFuture<JsonNode> question = rpc.request("elicitation/create", FormQuestions.question(id(), form));
+        questions.add(question);
+        Thread.ofVirtual().name("moka-acp-form-" + form.id()).start(() -> {
+            Op.ResolveElicitation answer;
+            try {
+                answer = FormQuestions.answer(form, question.get());
+            } catch (CancellationException e) {
+                // The prompt was cancelled: the session answers the server itself as its turn ends.
+                return;
+            } catch (ExecutionException e) {
+                log.warn("acp: the client did not answer an MCP server's form, so it is cancelled: " + e.getCause());
+                answer = FormQuestions.unanswered(form, ElicitationAction.CANCEL);
+            } catch (InterruptedException e) {
+                return;
+            } finally {
+                questions.remove(question);
+            }
+            session.submit(answer);
+        });
     }
 
     /** Announces the call, puts the question to the client, and passes its answer back to the session. */

@@ -89,6 +89,7 @@ final class EventUpdates {
                     EventMsg.AgentReasoningDelta _, EventMsg.AgentReasoning _,
                     EventMsg.AgentReasoningRawContentDelta _, EventMsg.ExecCommandOutputDelta _,
                     EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _, EventMsg.TurnDiff _,
+                    EventMsg.ElicitationRequest _,
                     EventMsg.McpListToolsResponse _, EventMsg.CollabToolCall _, EventMsg.HookStarted _,
                     EventMsg.HookCompleted _, EventMsg.RewindPreview _, EventMsg.ConversationHistoryResponse _,
                     EventMsg.GetHistoryEntryResponse _, EventMsg.BackgroundEvent _, EventMsg.StreamError _,

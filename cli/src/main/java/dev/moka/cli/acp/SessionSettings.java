@@ -1,7 +1,7 @@
 package dev.moka.cli.acp;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.model.ModelInfo;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.ReasoningEffort;

@@ -1,7 +1,7 @@
 package dev.moka.cli.mcpserver;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.session.Rollouts;

@@ -2,7 +2,7 @@ package dev.moka.cli.mcpserver;
 
 import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.Conversations;

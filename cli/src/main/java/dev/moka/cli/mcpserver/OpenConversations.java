@@ -1,7 +1,7 @@
 package dev.moka.cli.mcpserver;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;

@@ -11,6 +11,7 @@ import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,8 @@ import reactor.core.publisher.Mono;
 final class StreamableHttpServer implements McpStreamableServerTransportProvider {
     static final String PATH = "/mcp";
     private static final String SESSION_HEADER = "Mcp-Session-Id";
+    /** How long a client whose stream ended before its answer waits before it resumes the stream. */
+    private static final int RETRY_MS = 1000;
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]");
 
     private final HttpServer http;
@@ -42,6 +45,8 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
     /** The bearer token every request must carry; null: none is asked for. */
     private final byte[] token;
     private final Map<String, McpStreamableServerSession> sessions = new ConcurrentHashMap<>();
+    /** What each session's streams sent, by session id, for resumption. */
+    private final Map<String, SseEvents> sent = new ConcurrentHashMap<>();
     private volatile McpStreamableServerSession.Factory factory;
 
     private StreamableHttpServer(HttpServer http, McpJsonMapper mapper, String token) {
@@ -181,6 +186,7 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
             }
             case McpSchema.JSONRPCRequest request -> {
                 var stream = new SseStream(exchange, session.getId());
+                stream.prime();
                 session.responseStream(request, stream).block();
                 stream.end();
             }
@@ -193,6 +199,7 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
         McpSchema.InitializeRequest params = mapper.convertValue(request.params(), new TypeRef<>() {});
         McpStreamableServerSession.McpStreamableServerSessionInit init = factory.startSession(params);
         McpSchema.InitializeResult result = init.initResult().block();
+        sent.put(init.session().getId(), new SseEvents());
         sessions.put(init.session().getId(), init.session());
         exchange.getResponseHeaders().set(SESSION_HEADER, init.session().getId());
         exchange.getResponseHeaders().set("Content-Type", "application/json");
@@ -207,15 +214,28 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
         if (session == null) {
             return;
         }
-        var stream = new SseStream(exchange, session.getId());
         String lastEventId = exchange.getRequestHeaders().getFirst("Last-Event-ID");
         if (lastEventId != null) {
-            session.replay(lastEventId).concatMap(message -> stream.sendMessage(message, null)).blockLast();
-            stream.end();
+            SseEvents.Position from = sent.get(session.getId()).find(lastEventId);
+            if (from == null) {
+                reply(exchange, 404, "no stream of this session sent the event " + lastEventId + " (or it is too old"
+                        + " to be kept)");
+                return;
+            }
+            var resumed = new SseStream(exchange, session.getId(), from.stream());
+            try {
+                from.stream().follow(from.seen(), resumed::event);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            resumed.end();
             return;
         }
+        var stream = new SseStream(exchange, session.getId());
+        stream.prime();
         session.listeningStream(stream);
         stream.awaitClosed();
+        stream.end();
     }
 
     private void delete(HttpExchange exchange) throws IOException {
@@ -224,6 +244,7 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
             return;
         }
         sessions.remove(session.getId());
+        sent.remove(session.getId());
         session.delete().block();
         reply(exchange, 200, "");
     }
@@ -253,16 +274,43 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
         }
     }
 
-    /** One SSE response: each message an event whose id the session chose (so a broken stream can be resumed). */
+    /**
+     * One SSE response. It opens with a priming event (an id, no data, and how long to wait before resuming) and
+     * gives each message the next id of its stream, so that a client whose stream breaks resumes it with
+     * {@code Last-Event-ID} (see {@link SseEvents}).
+     */
     private final class SseStream implements McpStreamableServerTransport {
         private final HttpExchange exchange;
         private final String sessionId;
+        private final SseEvents.Stream log;
         private final CountDownLatch closed = new CountDownLatch(1);
         private OutputStream out;
 
+        /** A new stream of the session's. */
         SseStream(HttpExchange exchange, String sessionId) {
+            this(exchange, sessionId, sent.get(sessionId).open());
+        }
+
+        /** A response that resumes {@code log}, a stream of the session's that broke. */
+        SseStream(HttpExchange exchange, String sessionId, SseEvents.Stream log) {
             this.exchange = exchange;
             this.sessionId = sessionId;
+            this.log = log;
+        }
+
+        /** The priming event, sent at once, before the answer (which may take long) is ready. */
+        synchronized void prime() throws IOException {
+            open();
+            String priming = "id: " + log.primingId() + "\nretry: " + RETRY_MS + "\ndata: \n\n";
+            out.write(priming.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+
+        /** One event of the stream as it was kept; fails when the client went away. */
+        synchronized void event(String id, String data) throws IOException {
+            open();
+            out.write(("id: " + id + "\nevent: message\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
         }
 
         @Override
@@ -275,18 +323,22 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
             return Mono.fromRunnable(() -> write(message, messageId));
         }
 
-        private synchronized void write(McpSchema.JSONRPCMessage message, String messageId) {
+        /** The session's own message ids are not used: its replay keeps nothing, {@link SseEvents} does. */
+        private synchronized void write(McpSchema.JSONRPCMessage message, String ignored) {
+            String data;
+            try {
+                data = mapper.writeValueAsString(message);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write a message as JSON", e);
+            }
+            String id = log.add(data);
             if (closed.getCount() == 0) {
                 return;
             }
             try {
-                open();
-                String event = (messageId == null ? "" : "id: " + messageId + "\n") + "event: message\ndata: "
-                        + mapper.writeValueAsString(message) + "\n\n";
-                out.write(event.getBytes(StandardCharsets.UTF_8));
-                out.flush();
+                event(id, data);
             } catch (IOException e) {
-                // The client went away; it may resume with Last-Event-ID.
+                // The client went away; it resumes with Last-Event-ID, and gets the events kept since.
                 closed.countDown();
             }
         }
@@ -301,10 +353,11 @@ final class StreamableHttpServer implements McpStreamableServerTransportProvider
             }
         }
 
-        /** Ends the response (an empty stream when nothing was sent). */
+        /** Ends the response (an empty stream when nothing was sent), and with it the stream. */
         synchronized void end() throws IOException {
-            open();
+            log.end();
             closed.countDown();
+            open();
         }
 
         void awaitClosed() {

@@ -4,6 +4,7 @@ import dev.moka.core.log.MokaLog;
 import dev.moka.core.policy.ApprovalRequest;
 import dev.moka.core.policy.Decision;
 import dev.moka.core.session.Session;
+import dev.moka.protocol.ElicitationAction;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.InputItem;
@@ -55,6 +56,7 @@ final class TurnDriver {
                 // Without elicitation the session was opened with nobody to ask: it denied these itself.
                 case EventMsg.ExecApprovalRequest r when conversation.canAsk() -> answer(conversation, r);
                 case EventMsg.ApplyPatchApprovalRequest r when conversation.canAsk() -> answer(conversation, r);
+                case EventMsg.ElicitationRequest form -> decline(conversation, form);
                 case EventMsg.ExecApprovalRequest _, EventMsg.ApplyPatchApprovalRequest _,
                         EventMsg.SessionConfigured _, EventMsg.TaskStarted _, EventMsg.AgentMessageDelta _,
                         EventMsg.AgentMessage _, EventMsg.UserMessage _, EventMsg.AgentReasoningDelta _,
@@ -79,6 +81,14 @@ final class TurnDriver {
         } catch (RuntimeException e) {
             log.debug("mcp-server: cannot send an event of conversation " + threadId + " to the client: " + e);
         }
+    }
+
+    /** A form of one of the conversation's own MCP servers is not passed on to this server's client: declined. */
+    private void decline(LiveConversation conversation, EventMsg.ElicitationRequest form) {
+        log.warn("mcp-server: the MCP server \"" + form.serverName() + "\" asked for input (\"" + form.message()
+                + "\"); the Moka MCP server does not pass a server's form on, so it declined");
+        conversation.session().submit(new Op.ResolveElicitation(form.serverName(), form.id(),
+                ElicitationAction.DECLINE, null));
     }
 
     /** Puts the request {@code shown} to the client and passes its answer back to the session. */

@@ -176,6 +176,7 @@ final class ChatApp implements Commands.Ui {
         if (conversation.apply(event) && !queued.isEmpty()) {
             send(queued.poll());
         }
+        mode = FormQuestion.modeAfter(event, mode, conversation.turnRunning());
         if (event instanceof EventMsg.SessionConfigured && startCommand != null) {
             commands.run(startCommand);
             startCommand = null;
@@ -232,6 +233,10 @@ final class ChatApp implements Commands.Ui {
             case KeyMode.Picking(Picker picker) -> pickerKey(picker, key);
             case KeyMode.Searching(HistorySearch search) -> searchKey(search, key);
             case KeyMode.SteppingBack(Backtrack backtrack) -> backtrackKey(backtrack, key);
+            case KeyMode.Answering(FormQuestion form, KeyMode under) -> form.key(key).ifPresent(answer -> {
+                engine.submit(answer);
+                mode = under;
+            });
             case KeyMode.Composing _ -> {
                 if (key.name() == Key.Name.TEXT && key.text().equals("?") && composer.isEmpty()) {
                     keysShown = !keysWereShown;
@@ -553,6 +558,10 @@ final class ChatApp implements Commands.Ui {
             }
             case KeyMode.Searching(HistorySearch search) -> {
                 return search.render(rows, width, theme);
+            }
+            case KeyMode.Answering(FormQuestion form, KeyMode under) -> {
+                rows.addAll(form.render(width, theme));
+                return new LiveRows(rows, rows.size() - 1, 0);
             }
             case KeyMode.Composing _ -> {
                 return composing(rows, width, theme);

@@ -1,6 +1,6 @@
 package dev.moka.cli.tui;
 
-import dev.moka.cli.TerminalText;
+import dev.moka.cli.text.TerminalText;
 
 /**
  * Text from the model or a command made inert: control sequences removed (they could retitle the window,

@@ -1,7 +1,7 @@
 package dev.moka.cli.tui;
 
-import dev.moka.core.config.ConfigException;
-import dev.moka.core.config.TopLevelKeyWriter;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.TopLevelKeyWriter;
 import dev.moka.core.exec.TrustedPrograms;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.protocol.AskForApproval;

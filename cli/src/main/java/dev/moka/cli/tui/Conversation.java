@@ -95,6 +95,8 @@ final class Conversation {
             }
             case EventMsg.ExecApprovalRequest r -> approvals.add(r);
             case EventMsg.ApplyPatchApprovalRequest r -> approvals.add(r);
+            // The form is a mode of the keys (KeyMode.Answering); nothing is added to the transcript.
+            case EventMsg.ElicitationRequest r -> { }
             case EventMsg.PatchApplyBegin p -> patches.put(p.callId(), p.changes());
             case EventMsg.PatchApplyEnd p -> add(PatchCell.of(patches.getOrDefault(p.callId(), Map.of()), p.success(),
                     p.stderr(), info.cwd()));

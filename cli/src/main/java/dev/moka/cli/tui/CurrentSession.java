@@ -1,6 +1,6 @@
 package dev.moka.cli.tui;
 
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.session.Recording;
 import dev.moka.core.session.Session;
 import dev.moka.protocol.Event;

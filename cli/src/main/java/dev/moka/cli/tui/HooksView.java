@@ -1,6 +1,6 @@
 package dev.moka.cli.tui;
 
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.hooks.HookCatalog;

@@ -18,5 +18,8 @@ sealed interface KeyMode {
     /** Esc twice on an empty composer: the earlier message being chosen. */
     record SteppingBack(Backtrack backtrack) implements KeyMode {}
 
+    /** An MCP server's form, shown while its tool call waits; {@code under} is the mode it returns to. */
+    record Answering(FormQuestion form, KeyMode under) implements KeyMode {}
+
     KeyMode COMPOSING = new Composing();
 }

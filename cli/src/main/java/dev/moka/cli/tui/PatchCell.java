@@ -1,6 +1,6 @@
 package dev.moka.cli.tui;
 
-import dev.moka.cli.FileDiff;
+import dev.moka.cli.text.FileDiff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

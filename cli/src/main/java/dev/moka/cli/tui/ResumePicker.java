@@ -1,6 +1,6 @@
 package dev.moka.cli.tui;
 
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Rollouts;
 import dev.moka.core.session.SessionArchive;

@@ -1,9 +1,9 @@
 package dev.moka.cli.tui;
 
-import dev.moka.cli.ResumeHint;
+import dev.moka.cli.text.ResumeHint;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.TuiSettings;
 import dev.moka.core.config.TuiSettings.FileOpener;
 import dev.moka.core.WarmUp;

@@ -1,7 +1,7 @@
 package dev.moka.core.auth;
 
 import dev.moka.core.io.PrivateFiles;
-import dev.moka.core.config.UserFiles;
+import dev.moka.core.io.UserFiles;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.moka.core.auth;
 
-import dev.moka.core.config.OAuthProvider;
+import dev.moka.core.config.service.OAuthProvider;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.net.http.HttpClient;

@@ -1,6 +1,6 @@
 package dev.moka.core.auth;
 
-import dev.moka.core.config.McpServerOAuth;
+import dev.moka.core.config.mcp.McpServerOAuth;
 import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -34,6 +34,9 @@ public final class McpOAuth {
     private static final String RESOURCE = "resource";
     /** The server URL the token was obtained for: it is sent to that URL only. */
     private static final String URL = "url";
+    /** Which grant gave the stored token; only the client_credentials grant is noted. */
+    private static final String GRANT = "grant_type";
+    private static final String CLIENT_CREDENTIALS = "client_credentials";
 
     private final CredentialStore store;
     private final Supplier<HttpClient> http;
@@ -47,8 +50,16 @@ public final class McpOAuth {
         this.clock = clock;
     }
 
-    /** How the sign-in reaches the person: the lines to show, and the browser to open (which may do nothing). */
-    public record Prompt(Consumer<String> show, Consumer<URI> browser, Duration timeout) {}
+    /**
+     * How the sign-in reaches the person: the lines to show, and the browser to open (which may do nothing).
+     * {@code askFirst}: a sign-in again during a session is first put to the person as a question of the server's,
+     * through the session, whose faces then show the lines too ({@code show} is for the others).
+     */
+    public record Prompt(Consumer<String> show, Consumer<URI> browser, Duration timeout, boolean askFirst) {
+        public Prompt(Consumer<String> show, Consumer<URI> browser, Duration timeout) {
+            this(show, browser, timeout, false);
+        }
+    }
 
     /**
      * Runs the whole sign-in for {@code server} at {@code url} and stores the token, Moka registering itself.
@@ -74,6 +85,20 @@ public final class McpOAuth {
         McpAuthEndpoints endpoints = scope == null ? discovered : new McpAuthEndpoints(discovered.resource(),
                 discovered.authorizationEndpoint(), discovered.tokenEndpoint(), discovered.registrationEndpoint(),
                 scope, discovered.authMethods(), discovered.metadataDocuments());
+        if (configured.clientCredentials()) {
+            if (clientSecret == null) {
+                throw new OAuthException("the client_credentials grant needs the client's secret, and the variable "
+                        + configured.clientSecretEnvVar() + " is not set");
+            }
+            var identity = new McpClientIdentity(configured.clientId(), clientSecret,
+                    McpClientIdentity.secretMethod(endpoints.authMethods()));
+            Map<String, String> details = new LinkedHashMap<>(Map.of(CLIENT_ID, identity.clientId(),
+                    CLIENT_SECRET, clientSecret, AUTH_METHOD, identity.authMethod(),
+                    TOKEN_ENDPOINT, endpoints.tokenEndpoint(), RESOURCE, endpoints.resource(), URL, url,
+                    GRANT, CLIENT_CREDENTIALS));
+            save(server, clientCredentials(details, endpoints.scope()), details);
+            return file;
+        }
         Pkce pkce = Pkce.create();
         String state = Pkce.random(16);
         try (LoopbackRedirect redirect = LoopbackRedirect.open(state)) {
@@ -170,6 +195,11 @@ public final class McpOAuth {
     private StoredToken refresh(String server, StoredToken token, Map<String, String> details, Instant now)
             throws OAuthException, InterruptedException {
         String again = "; run `moka mcp login " + server + "`";
+        if (CLIENT_CREDENTIALS.equals(details.get(GRANT))) {
+            StoredToken fresh = clientCredentials(details, null);
+            save(server, fresh, details);
+            return fresh;
+        }
         if (token.refreshToken() == null || details.get(TOKEN_ENDPOINT) == null) {
             throw new OAuthException("the token for the MCP server \"" + server + "\" has expired and there is no "
                     + "refresh token" + again);
@@ -186,6 +216,24 @@ public final class McpOAuth {
         StoredToken fresh = OAuthClient.token(reply.json(), token.refreshToken(), now);
         save(server, fresh, details);
         return fresh;
+    }
+
+    /**
+     * A token of the client_credentials grant (RFC 6749 4.4), asked for with the client's own id and secret as
+     * {@code details} keep them; it comes without a refresh token, so it is asked for again when it expires.
+     */
+    private StoredToken clientCredentials(Map<String, String> details, String scope)
+            throws OAuthException, InterruptedException {
+        McpClientIdentity identity = new McpClientIdentity(details.get(CLIENT_ID), details.get(CLIENT_SECRET),
+                details.get(AUTH_METHOD));
+        OAuthClient.Reply reply = client.post(details.get(TOKEN_ENDPOINT), identity.form(OAuthClient.form(
+                "grant_type", CLIENT_CREDENTIALS, RESOURCE, details.get(RESOURCE), "scope", scope)),
+                identity.authorization());
+        if (reply.status() != 200) {
+            throw new OAuthException("the client_credentials token request failed: "
+                    + OAuthClient.describeError(reply));
+        }
+        return OAuthClient.token(reply.json(), null, clock.instant());
     }
 
     /**

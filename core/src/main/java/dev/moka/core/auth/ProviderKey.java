@@ -1,8 +1,8 @@
 package dev.moka.core.auth;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.KeyHeader;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.KeyHeader;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
 import java.io.IOException;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package dev.moka.core.auth;
 
-import dev.moka.core.config.AuthCommand;
+import dev.moka.core.config.provider.AuthCommand;
 import dev.moka.core.log.SecretRedactor;
 import java.io.File;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.moka.core.client;
 
 import dev.moka.core.net.Backoff;
 import dev.moka.core.auth.ProviderKey;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.protocol.Json;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.moka.core.client;
 
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.protocol.Json;
 import java.net.URI;
 import tools.jackson.databind.node.ArrayNode;

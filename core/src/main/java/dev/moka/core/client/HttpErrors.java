@@ -2,7 +2,7 @@ package dev.moka.core.client;
 
 import dev.moka.core.auth.KeySource;
 import dev.moka.core.client.ModelClientException.Kind;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.protocol.Json;
 import java.net.URI;
 import java.net.http.HttpHeaders;

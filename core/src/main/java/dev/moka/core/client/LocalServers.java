@@ -1,6 +1,6 @@
 package dev.moka.core.client;
 
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;

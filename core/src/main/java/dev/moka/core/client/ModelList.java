@@ -3,7 +3,7 @@ package dev.moka.core.client;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ModelClientException.Kind;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.log.SecretRedactor;
 import dev.moka.protocol.Json;
 import java.io.IOException;

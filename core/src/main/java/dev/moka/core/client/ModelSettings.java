@@ -1,6 +1,6 @@
 package dev.moka.core.client;
 
-import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.model.ModelInfo;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.Verbosity;

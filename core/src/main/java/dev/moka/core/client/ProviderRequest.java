@@ -1,6 +1,6 @@
 package dev.moka.core.client;
 
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.moka.core.client;
 
 import dev.moka.core.auth.ProviderKey;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.log.SecretRedactor;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.moka.core.client;
 import dev.moka.core.net.Backoff;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ModelClientException.Kind;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.protocol.ResponseItemCodec;

@@ -1,7 +1,7 @@
 package dev.moka.core.client;
 
-import dev.moka.core.config.ModelInfo;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;

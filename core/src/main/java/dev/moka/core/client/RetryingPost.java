@@ -5,7 +5,7 @@ import dev.moka.core.Uuids;
 import dev.moka.core.auth.KeyUnavailableException;
 import dev.moka.core.auth.ProviderKey;
 import dev.moka.core.client.ModelClientException.Kind;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.log.SecretRedactor;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,9 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
+import dev.moka.core.config.toml.TomlSource;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

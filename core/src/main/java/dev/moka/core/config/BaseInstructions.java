@@ -1,5 +1,9 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.Sourced;
+import dev.moka.core.config.toml.TomlSource;
+import dev.moka.core.io.UserFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

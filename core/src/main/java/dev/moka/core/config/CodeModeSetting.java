@@ -1,5 +1,8 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.model.ToolMode;
+import dev.moka.core.config.provider.WireApi;
 import dev.moka.protocol.WireEnum;
 
 /** {@code [features] code_mode}: follow the model's catalog entry, or force code mode on or off. */

@@ -1,5 +1,9 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.model.ModelCatalog;
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.service.Services;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;

@@ -1,5 +1,20 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.Providers;
+import dev.moka.core.config.service.Services;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
+import dev.moka.core.config.toml.KeyLines;
+import dev.moka.core.config.toml.Origin;
+import dev.moka.core.config.toml.Sourced;
+import dev.moka.core.config.toml.TomlReader;
+import dev.moka.core.config.toml.TomlSource;
+import dev.moka.core.config.trust.ProjectRoots;
+import dev.moka.core.config.trust.ProjectTrust;
+import dev.moka.core.config.trust.Trust;
 import dev.moka.core.sandbox.LinuxSandbox;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.ReasoningSummary;

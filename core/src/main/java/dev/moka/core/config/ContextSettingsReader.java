@@ -1,5 +1,14 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.ProviderSpec;
+import dev.moka.core.config.provider.Providers;
+import dev.moka.core.config.provider.WireApi;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
+import dev.moka.core.config.toml.TomlSource;
+import dev.moka.core.io.UserFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,7 +20,6 @@ final class ContextSettingsReader {
             "project_root_markers", "tool_output_token_limit", "model_auto_compact_token_limit", "compact_prompt",
             "experimental_compact_prompt_file", "history", "notify");
     static final Set<String> HISTORY_KEYS = Set.of("persistence", "max_bytes");
-    static final String REMOTE_COMPACTION_KEY = "remote_compaction";
 
     private ContextSettingsReader() {}
 
@@ -99,7 +107,7 @@ final class ContextSettingsReader {
             throws ConfigException {
         ConfigNode.Table providers = ConfigValues.table(root.get("model_providers"));
         ConfigNode.Table table = providers == null ? null : ConfigValues.table(providers.get(provider.id()));
-        ConfigNode node = table == null ? null : table.get(REMOTE_COMPACTION_KEY);
+        ConfigNode node = table == null ? null : table.get(ProviderSpec.REMOTE_COMPACTION_KEY);
         Boolean flag = ConfigValues.bool(node);
         boolean chat = provider.wireApi() == WireApi.CHAT;
         if (chat && Boolean.TRUE.equals(flag)) {

@@ -1,5 +1,12 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.mcp.McpServersReader;
+import dev.moka.core.config.model.ModelEntry;
+import dev.moka.core.config.provider.AuthCommand;
+import dev.moka.core.config.provider.ProviderSpec;
+import dev.moka.core.config.service.Services;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.TomlReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

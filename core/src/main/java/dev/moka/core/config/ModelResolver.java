@@ -1,5 +1,11 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.model.ModelCatalog;
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
+import dev.moka.core.config.toml.TomlSource;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.WireEnum;
 import java.nio.file.Path;

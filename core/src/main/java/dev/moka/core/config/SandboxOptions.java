@@ -1,5 +1,9 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
+import dev.moka.core.config.trust.ProjectTrust;
 import dev.moka.core.exec.ProcessRunner;
 import dev.moka.core.sandbox.LinuxSandbox;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
 import dev.moka.protocol.SandboxMode;
 import dev.moka.protocol.SandboxPolicy;
 import java.nio.file.Path;

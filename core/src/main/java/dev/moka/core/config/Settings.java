@@ -1,5 +1,10 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
+import dev.moka.core.config.toml.Origin;
+import dev.moka.core.config.toml.Sourced;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;

@@ -1,5 +1,12 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpServersReader;
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.model.ShellToolType;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.ConfigValues;
 import dev.moka.core.exec.ShellEnvironmentPolicy;
 import dev.moka.core.exec.ShellEnvironmentPolicy.Inherit;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.moka.core.context;
 
 import dev.moka.core.config.ContextSettings;
-import dev.moka.core.config.UserFiles;
+import dev.moka.core.io.UserFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

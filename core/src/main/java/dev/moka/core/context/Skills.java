@@ -1,6 +1,6 @@
 package dev.moka.core.context;
 
-import dev.moka.core.config.UserFiles;
+import dev.moka.core.io.UserFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;

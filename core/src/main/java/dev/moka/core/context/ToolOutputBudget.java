@@ -1,6 +1,6 @@
 package dev.moka.core.context;
 
-import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.model.ModelInfo;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import java.nio.charset.StandardCharsets;

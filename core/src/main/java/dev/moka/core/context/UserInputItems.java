@@ -1,6 +1,6 @@
 package dev.moka.core.context;
 
-import dev.moka.core.config.UserFiles;
+import dev.moka.core.io.UserFiles;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.ResponseItem;

@@ -1,7 +1,7 @@
 package dev.moka.core.hooks;
 
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ProjectTrust;
+import dev.moka.core.config.trust.ProjectTrust;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

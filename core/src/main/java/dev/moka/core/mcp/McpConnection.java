@@ -1,6 +1,9 @@
 package dev.moka.core.mcp;
 
-import dev.moka.core.config.McpServerConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.protocol.ElicitationAction;
+import dev.moka.protocol.Json;
+import dev.moka.protocol.Op;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
@@ -8,11 +11,16 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One configured MCP server of a session, through the SDK's blocking client: started once on a thread
@@ -26,6 +34,8 @@ public final class McpConnection {
     private static final JsonSchemaValidator NO_VALIDATION = (schema, content) ->
             JsonSchemaValidator.ValidationResponse.asValid(null);
 
+    private static final TypeReference<Map<String, Object>> FORM_CONTENT = new TypeReference<>() {};
+
     /** How long an exited server's last stderr lines get to arrive before its exit is reported. */
     private static final long STDERR_GRACE_MS = 150;
 
@@ -37,6 +47,10 @@ public final class McpConnection {
     private volatile List<McpSchema.Tool> tools = List.of();
     /** Why a server that was ready stopped (it exited); null while it runs. */
     private volatile String exited;
+    /** Who answers the server's forms; null until the session is there to. */
+    private volatile McpForms forms;
+    /** The forms of the server still waiting on an answer. */
+    private final Set<CompletableFuture<Op.ResolveElicitation>> openForms = ConcurrentHashMap.newKeySet();
     private McpSyncClient client;
     private boolean closed;
 
@@ -66,11 +80,12 @@ public final class McpConnection {
     /** Starts the server and lists its tools; runs on the connection's own thread. */
     void start() {
         try {
-            var transport = new CancellingTransport(McpTransports.create(config, launch, stderr, this::exited));
+            var transport = new CancellingTransport(McpTransports.create(config, launch, stderr, this::exited,
+                    () -> forms));
             McpSyncClient created = McpClient.sync(transport)
                     .clientInfo(McpSchema.Implementation.builder("moka", launch.clientVersion()).build())
                     .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
-                    .elicitation(this::declined)
+                    .elicitation(this::answerForm)
                     .applyElicitationDefaults(true)
                     .initializationTimeout(config.startupTimeout())
                     .requestTimeout(config.toolTimeout())
@@ -96,13 +111,46 @@ public final class McpConnection {
     }
 
     /**
-     * No face asks the person a server's questions yet, so every form is declined, which the server hears at
-     * once (instead of waiting for an answer that never comes), and the server's log says what was asked.
+     * A form the server sends while one of its tools runs goes to whoever answers forms for the session, and the
+     * server gets the answer; before the session is there to answer, the form is declined at once, so the server
+     * does not wait for an answer that never comes. The server's log says what was asked and answered.
      */
-    private McpSchema.ElicitResult declined(McpSchema.ElicitFormRequest request) {
-        stderr.note("the server asked for input (\"" + request.message() + "\"); Moka declined, since nobody can"
-                + " answer a server's form here yet");
-        return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.DECLINE, null);
+    private McpSchema.ElicitResult answerForm(McpSchema.ElicitFormRequest request) {
+        McpForms answering = forms;
+        if (answering == null) {
+            stderr.note("the server asked for input (\"" + request.message() + "\"); Moka declined, since nobody can"
+                    + " answer a server's form yet");
+            return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.DECLINE, null);
+        }
+        CompletableFuture<Op.ResolveElicitation> answer = answering.ask(name(), request.message(),
+                Json.MAPPER.valueToTree(request.requestedSchema()));
+        openForms.add(answer);
+        ElicitationAction action = ElicitationAction.CANCEL;
+        JsonNode content = null;
+        try {
+            Op.ResolveElicitation resolved = answer.get();
+            action = resolved.decision();
+            content = resolved.content();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (CancellationException | ExecutionException e) {
+            // The tool call it belongs to ended: nobody answers it any more.
+        } finally {
+            openForms.remove(answer);
+            answer.cancel(false);
+        }
+        stderr.note("the server asked for input (\"" + request.message() + "\"); the answer was " + action.wire());
+        return switch (action) {
+            case ACCEPT -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT, content == null
+                    ? Map.of() : Json.MAPPER.convertValue(content, FORM_CONTENT));
+            case DECLINE -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.DECLINE, null);
+            case CANCEL -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.CANCEL, null);
+        };
+    }
+
+    /** From now on, the server's forms go to {@code answering} (the session), instead of being declined. */
+    void answerFormsWith(McpForms answering) {
+        forms = answering;
     }
 
     /**
@@ -174,6 +222,9 @@ public final class McpConnection {
                         + " (the client's tool_timeout_sec)");
             }
             throw new McpCallException(failedWhile(doing, e));
+        } finally {
+            // A form the server still waits on belonged to this call, which has ended: it is cancelled.
+            openForms.forEach(form -> form.cancel(false));
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.moka.core.mcp;
 
-import dev.moka.core.config.McpServerConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
 import dev.moka.core.log.MokaLog;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +45,11 @@ public final class McpServers implements AutoCloseable {
             started.add(connection);
         }
         return started.isEmpty() ? NONE : new McpServers(started);
+    }
+
+    /** From now on, the servers' forms (elicitation requests) go to {@code forms}. */
+    public void answerFormsWith(McpForms forms) {
+        connections.forEach(connection -> connection.answerFormsWith(forms));
     }
 
     /** The enabled servers, in the order of the configuration. */

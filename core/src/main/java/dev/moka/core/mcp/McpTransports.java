@@ -2,13 +2,14 @@ package dev.moka.core.mcp;
 
 import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.auth.OAuthException;
-import dev.moka.core.config.McpServerConfig;
-import dev.moka.core.config.McpTransportConfig;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpTransportConfig;
+import dev.moka.protocol.ElicitationAction;
+import dev.moka.protocol.Json;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,6 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,11 +44,11 @@ final class McpTransports {
     }
 
     /** {@code onExit} runs when a server Moka started exits, whenever that is. */
-    static McpClientTransport create(McpServerConfig config, McpLaunch launch, ServerStderr stderr, Runnable onExit)
-            throws NotStartable {
+    static McpClientTransport create(McpServerConfig config, McpLaunch launch, ServerStderr stderr, Runnable onExit,
+            Supplier<McpForms> forms) throws NotStartable {
         return switch (config.transport()) {
             case McpTransportConfig.Stdio stdio -> stdio(config.name(), stdio, launch, stderr, onExit);
-            case McpTransportConfig.StreamableHttp http -> http(config.name(), http, launch);
+            case McpTransportConfig.StreamableHttp http -> http(config.name(), http, launch, forms);
         };
     }
 
@@ -57,14 +62,14 @@ final class McpTransports {
         return StdioTransport.start(name, command, env, cwd, stderr, onExit);
     }
 
-    private static McpClientTransport http(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch)
-            throws NotStartable {
+    private static McpClientTransport http(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch,
+            Supplier<McpForms> forms) throws NotStartable {
         Map<String, String> sent = headers(http, launch.env());
         boolean configured = sent.keySet().stream().anyMatch("Authorization"::equalsIgnoreCase);
         // The token of `moka mcp login`, replaced when the server asks for a wider scope during the session.
         AtomicReference<String> token = new AtomicReference<>();
         if (launch.mokaHome() != null && !configured) {
-            signedIn(name, http.url(), launch.mokaHome(), launch.http()).ifPresent(token::set);
+            signedIn(name, http, launch).ifPresent(token::set);
         }
         URI uri;
         try {
@@ -83,8 +88,8 @@ final class McpTransports {
         return new StreamableHttpTransport(name, launch.http().get(), uri, MAPPER, current, CONNECT_TIMEOUT,
                 // Only a person who signed in before is asked again: without a token, the start-up warning says
                 // to run `moka mcp login`.
-                canSignIn ? challenge -> token.get() != null && signInAgain(name, http, launch, challenge, token)
-                        : null);
+                canSignIn ? challenge -> token.get() != null
+                        && signInAgain(name, http, launch, forms.get(), challenge, token) : null);
     }
 
     /**
@@ -92,18 +97,24 @@ final class McpTransports {
      * sent from then on. False (and the server's refusal stands) when the sign-in fails.
      */
     private static boolean signInAgain(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch,
-            String challenge, AtomicReference<String> token) {
+            McpForms forms, String challenge, AtomicReference<String> token) {
         var oauth = new McpOAuth(launch.mokaHome(), launch.http(), Clock.systemUTC());
         String variable = http.oauth().clientSecretEnvVar();
         String secret = variable == null ? null : launch.env().get(variable);
+        String scope = McpOAuth.challengedScope(challenge).orElse(null);
+        McpOAuth.Prompt prompt = launch.signIn();
         try {
-            oauth.login(name, http.url(), http.oauth(), secret, launch.signIn(),
-                    McpOAuth.challengedScope(challenge).orElse(null));
+            if (prompt.askFirst()) {
+                if (forms == null || !agreed(forms, name, scope, prompt)) {
+                    return false;
+                }
+                prompt = new McpOAuth.Prompt(line -> forms.tell(name, line), prompt.browser(), prompt.timeout());
+            }
+            oauth.login(name, http.url(), http.oauth(), secret, prompt, scope);
             token.set(oauth.accessToken(name, http.url()).orElse(null));
             return token.get() != null;
         } catch (OAuthException e) {
-            launch.signIn().show().accept("Signing in to the MCP server \"" + name + "\" again failed: "
-                    + e.getMessage());
+            prompt.show().accept("Signing in to the MCP server \"" + name + "\" again failed: " + e.getMessage());
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -111,14 +122,38 @@ final class McpTransports {
         }
     }
 
+    /** Asks the person, as a form of the server's with no fields, whether to sign in again; true on Enter. */
+    private static boolean agreed(McpForms forms, String name, String scope, McpOAuth.Prompt prompt)
+            throws InterruptedException {
+        String wider = scope == null ? "more access" : "a wider scope (" + scope + ")";
+        var answer = forms.ask(name, "The server asks for " + wider + ". Sign in to it again in the browser? Enter"
+                + " signs in, Esc does not.", Json.object().put("type", "object").set("properties", Json.object()));
+        try {
+            return answer.get(prompt.timeout().toMillis(), TimeUnit.MILLISECONDS).decision()
+                    == ElicitationAction.ACCEPT;
+        } catch (ExecutionException | TimeoutException | CancellationException e) {
+            answer.cancel(false);
+            return false;
+        }
+    }
+
     /**
      * The token of {@code moka mcp login}, refreshed first when it expires soon (so before the session's first
-     * request); empty when the person has not signed in to this server.
+     * request); empty when the person has not signed in to this server. A client of the client_credentials grant
+     * gets its first token here, as no one signs in for it.
      */
-    private static Optional<String> signedIn(String name, String url, Path mokaHome,
-            Supplier<HttpClient> http) throws NotStartable {
+    private static Optional<String> signedIn(String name, McpTransportConfig.StreamableHttp http, McpLaunch launch)
+            throws NotStartable {
+        var oauth = new McpOAuth(launch.mokaHome(), launch.http(), Clock.systemUTC());
         try {
-            return new McpOAuth(mokaHome, http, Clock.systemUTC()).accessToken(name, url);
+            Optional<String> stored = oauth.accessToken(name, http.url());
+            if (stored.isEmpty() && http.oauth().clientCredentials()) {
+                // No person signs in for this grant: the client gets its first token itself.
+                oauth.login(name, http.url(), http.oauth(), launch.env().get(http.oauth().clientSecretEnvVar()), null,
+                        null);
+                return oauth.accessToken(name, http.url());
+            }
+            return stored;
         } catch (OAuthException e) {
             throw new NotStartable(e.getMessage());
         } catch (InterruptedException e) {

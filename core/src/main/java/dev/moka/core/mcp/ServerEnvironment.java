@@ -1,6 +1,6 @@
 package dev.moka.core.mcp;
 
-import dev.moka.core.config.McpTransportConfig;
+import dev.moka.core.config.mcp.McpTransportConfig;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -135,7 +135,9 @@ final class StreamableHttpTransport implements McpClientTransport {
                 post(message, true);
                 return;
             }
-            throw new McpTransportException(failure);
+            throw new McpTransportException(status == 403 && refused ? failure + "; the server asks for a wider"
+                    + " scope, and no new sign-in was made here: sign in again with `moka mcp login " + name + "`"
+                    : failure);
         }
         String type = response.headers().firstValue("Content-Type").orElse("");
         if (status == 202 || requestId == null && !type.startsWith(EVENT_STREAM)) {

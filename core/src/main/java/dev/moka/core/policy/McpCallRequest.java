@@ -1,6 +1,6 @@
 package dev.moka.core.policy;
 
-import dev.moka.core.config.McpApprovalMode;
+import dev.moka.core.config.mcp.McpApprovalMode;
 import java.nio.file.Path;
 
 /**

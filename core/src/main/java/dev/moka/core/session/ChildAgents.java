@@ -3,7 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.config.AgentSettings;
 import dev.moka.core.hooks.HookEvent;
 import dev.moka.core.hooks.TurnHooks;
-import dev.moka.core.tools.ToolGroup;
+import dev.moka.core.tools.router.ToolGroup;
 import dev.moka.core.tools.agents.AgentInput;
 import dev.moka.core.tools.agents.AgentStatus;
 import dev.moka.core.tools.agents.Subagents;

@@ -17,16 +17,16 @@ import dev.moka.core.client.ProviderSecrets;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.AgentSettings;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ModelInfo;
-import dev.moka.core.config.SubagentTools;
-import dev.moka.core.tools.ToolGroup;
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.model.SubagentTools;
+import dev.moka.core.tools.router.ToolGroup;
 import dev.moka.core.tools.agents.AgentTools;
 import dev.moka.core.tools.agents.CollaborationTools;
 import dev.moka.core.tools.agents.Subagents;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.WireEnum;
-import dev.moka.core.config.ConfigException;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.core.context.InitialContext;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.exec.ProcessRunner;
@@ -38,7 +38,7 @@ import dev.moka.core.auth.McpOAuth;
 import dev.moka.core.mcp.McpLaunch;
 import dev.moka.core.mcp.McpServers;
 import dev.moka.core.log.SecretRedactor;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.core.tools.code.ScriptStore;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
@@ -165,6 +165,7 @@ public final class Conversations implements AutoCloseable {
             // A required server that does not start fails the session before anything is sent.
             mcp.awaitRequired();
             Session session = start(config, face, opened, notices, log, tools, owned, guard, key, secrets, lineage);
+            mcp.answerFormsWith(session.forms);
             if (children != null) {
                 children.bind(session.conversationId(), lineage, session::tell);
             }

@@ -2,8 +2,8 @@ package dev.moka.core.session;
 
 import dev.moka.core.Uuids;
 import dev.moka.core.client.ResponsesTools;
-import dev.moka.core.tools.ToolGroup;
-import dev.moka.core.tools.ToolSearch;
+import dev.moka.core.tools.router.ToolGroup;
+import dev.moka.core.tools.router.ToolSearch;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import java.util.ArrayList;

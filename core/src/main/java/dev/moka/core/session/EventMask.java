@@ -49,6 +49,8 @@ final class EventMask {
                     r.cwd(), text(r.reason()), texts(r.proposedPrefix()));
             case EventMsg.ApplyPatchApprovalRequest r -> new EventMsg.ApplyPatchApprovalRequest(r.callId(),
                     changes(r.changes()), text(r.reason()), r.grantRoot());
+            case EventMsg.ElicitationRequest r -> new EventMsg.ElicitationRequest(r.serverName(), r.id(),
+                    text(r.message()), r.requestedSchema());
             case EventMsg.PatchApplyBegin p -> new EventMsg.PatchApplyBegin(p.callId(), p.autoApproved(),
                     changes(p.changes()));
             case EventMsg.PatchApplyEnd p -> new EventMsg.PatchApplyEnd(p.callId(), text(p.stdout()),

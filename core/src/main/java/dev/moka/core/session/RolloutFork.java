@@ -1,6 +1,6 @@
 package dev.moka.core.session;
 
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.RolloutLine;
 import dev.moka.protocol.RolloutLineCodec;

@@ -282,6 +282,8 @@ public final class RolloutRecorder implements AutoCloseable {
                 || msg instanceof EventMsg.ExecCommandOutputDelta
                 // A hook's start only matters while it runs; how it ended is recorded.
                 || msg instanceof EventMsg.HookStarted
+                // A server's form only matters while it waits; what the tool did with the answer is recorded.
+                || msg instanceof EventMsg.ElicitationRequest
                 || msg instanceof EventMsg.ConversationHistoryResponse
                 || msg instanceof EventMsg.GetHistoryEntryResponse
                 || msg instanceof EventMsg.McpListToolsResponse

@@ -1,7 +1,7 @@
 package dev.moka.core.session;
 
 import dev.moka.core.client.ModelSettings;
-import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;

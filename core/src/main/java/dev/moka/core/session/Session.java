@@ -48,7 +48,7 @@ public final class Session implements AutoCloseable {
     private final MokaLog log;
     private final BlockingQueue<Submission> submissions = new LinkedBlockingQueue<>();
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
-    private final BlockingQueue<Task> tasks = new LinkedBlockingQueue<>();
+    private final BlockingQueue<SessionTask> tasks = new LinkedBlockingQueue<>();
     private final AtomicLong nextId = new AtomicLong();
     /** The thread of the task that runs now, or null. */
     private final AtomicReference<Thread> runningTask = new AtomicReference<>();
@@ -69,41 +69,10 @@ public final class Session implements AutoCloseable {
     private final SessionHooks hooks;
     private final ShownEvents shown;
     private final PartialAnswer partialAnswer = new PartialAnswer();
+    /** Who answers this conversation's MCP servers' forms: its faces, through the running turn's events. */
+    final PendingForms forms = new PendingForms();
     /** The turn context the history was last brought up to date with; task threads only, one at a time. */
     private TurnContext appliedContext;
-
-    /** Work that runs one at a time, each on its own thread, in the context it was submitted with. */
-    private sealed interface Task {
-        String submissionId();
-    }
-
-    /** A turn on the person's input, or ({@code agentMessage} not null) on another agent's message. */
-    private record TurnTask(String submissionId, List<InputItem> items, TurnContext context,
-            ResponseItem.AgentMessage agentMessage) implements Task {
-        TurnTask(String submissionId, List<InputItem> items, TurnContext context) {
-            this(submissionId, items, context, null);
-        }
-    }
-
-    private record CompactTask(String submissionId, TurnContext context) implements Task {}
-
-    private record HistoryTask(String submissionId, TurnContext context) implements Task {}
-
-    private record ShellTask(String submissionId, String command, TurnContext context) implements Task {}
-
-    private record RollbackTask(String submissionId, int turns) implements Task {}
-
-    private record UndoTask(String submissionId) implements Task {}
-
-    /** SessionStart's hooks, before anything else the session does; {@code source} is startup or resume. */
-    private record SessionStartTask(String submissionId, String source, TurnContext context) implements Task {}
-
-    private record PreviewRewindTask(String submissionId, int turns, Path cwd) implements Task {}
-
-    private record RewindTask(String submissionId, int turns, boolean overwriteChangedSince, Path cwd)
-            implements Task {}
-
-    private record RedoRewindTask(String submissionId, Path cwd) implements Task {}
 
     private Session(SessionSetup setup) {
         this.setup = setup;
@@ -166,7 +135,7 @@ public final class Session implements AutoCloseable {
         // An MCP server that did not start is said once, when that is known; the session goes on without it.
         setup.tools().external().startupWarnings().thenAccept(lines -> lines.forEach(line -> session.warn("", line)));
         if (setup.hooks().listens(HookEvent.SESSION_START)) {
-            session.tasks.add(new SessionStartTask("", session.newConversation ? "startup" : "resume", c));
+            session.tasks.add(new SessionTask.SessionStart("", session.newConversation ? "startup" : "resume", c));
         }
         session.submissionLoop.start();
         session.taskLoop.start();
@@ -273,11 +242,11 @@ public final class Session implements AutoCloseable {
     private void handle(Submission submission) {
         String id = submission.id();
         switch (submission.op()) {
-            case Op.UserInput input -> tasks.add(new TurnTask(id, input.items(), context));
-            case Op.AgentTask task -> tasks.add(new TurnTask(id, List.of(), context, task.message()));
+            case Op.UserInput input -> tasks.add(new SessionTask.Turn(id, input.items(), context));
+            case Op.AgentTask task -> tasks.add(new SessionTask.Turn(id, List.of(), context, task.message()));
             case Op.UserTurn turn -> {
                 context = context.forTurn(turn, setup.models());
-                tasks.add(new TurnTask(id, turn.items(), context));
+                tasks.add(new SessionTask.Turn(id, turn.items(), context));
             }
             case Op.OverrideTurnContext o -> context = context.overriddenBy(o, setup.models());
             case Op.Interrupt ignored -> {
@@ -291,20 +260,21 @@ public final class Session implements AutoCloseable {
                     Decision.of(approval.decision(), approval.reason()), approval);
             case Op.PatchApproval approval -> answer(id, approval.id(),
                     Decision.of(approval.decision(), approval.reason()), approval);
+            case Op.ResolveElicitation answer -> forms.answer(answer).ifPresent(warning -> emit(id, warning));
             case Op.AddToHistory add -> messageHistory.append(add.text(), line -> warn(id, line));
             case Op.GetHistoryEntryRequest request -> emit(id, messageHistory.entry(request, line -> warn(id, line)));
-            case Op.GetHistory ignored -> tasks.add(new HistoryTask(id, context));
+            case Op.GetHistory ignored -> tasks.add(new SessionTask.History(id, context));
             case Op.ListMcpTools ignored -> listMcpTools(id);
             case Op.ListCustomPrompts ignored -> emit(id, new EventMsg.Warning("custom prompts are not available in"
                     + " this version of Moka; the request was ignored"));
-            case Op.Compact ignored -> tasks.add(new CompactTask(id, context));
-            case Op.RunUserShellCommand shell -> tasks.add(new ShellTask(id, shell.command(), context));
-            case Op.Rollback rollback -> tasks.add(new RollbackTask(id, rollback.turns()));
-            case Op.Undo ignored -> tasks.add(new UndoTask(id));
-            case Op.PreviewRewind p -> tasks.add(new PreviewRewindTask(id, p.turns(), context.cwd()));
+            case Op.Compact ignored -> tasks.add(new SessionTask.Compact(id, context));
+            case Op.RunUserShellCommand shell -> tasks.add(new SessionTask.Shell(id, shell.command(), context));
+            case Op.Rollback rollback -> tasks.add(new SessionTask.Rollback(id, rollback.turns()));
+            case Op.Undo ignored -> tasks.add(new SessionTask.Undo(id));
+            case Op.PreviewRewind p -> tasks.add(new SessionTask.PreviewRewind(id, p.turns(), context.cwd()));
             case Op.RewindFiles r ->
-                    tasks.add(new RewindTask(id, r.turns(), r.overwriteChangedSince(), context.cwd()));
-            case Op.RedoRewind ignored -> tasks.add(new RedoRewindTask(id, context.cwd()));
+                    tasks.add(new SessionTask.Rewind(id, r.turns(), r.overwriteChangedSince(), context.cwd()));
+            case Op.RedoRewind ignored -> tasks.add(new SessionTask.RedoRewind(id, context.cwd()));
         }
     }
 
@@ -322,7 +292,7 @@ public final class Session implements AutoCloseable {
     /** Runs the queued tasks one after another, each on a thread of its own. */
     private void taskLoop() {
         while (!shuttingDown) {
-            Task task;
+            SessionTask task;
             try {
                 task = tasks.take();
             } catch (InterruptedException e) {
@@ -349,20 +319,20 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    private void runTask(Task task) {
+    private void runTask(SessionTask task) {
         String id = task.submissionId();
         try {
             switch (task) {
-                case TurnTask turn -> {
+                case SessionTask.Turn turn -> {
                     emit(id, new EventMsg.TaskStarted(turn.context().settings().model().contextWindow()));
                     emit(id, new EventMsg.TaskComplete(userTurn(id, turn)));
                 }
-                case CompactTask compact -> {
+                case SessionTask.Compact compact -> {
                     emit(id, new EventMsg.TaskStarted(compact.context().settings().model().contextWindow()));
                     compact(id, compact.context());
                     emit(id, new EventMsg.TaskComplete(null));
                 }
-                case ShellTask shell -> {
+                case SessionTask.Shell shell -> {
                     emit(id, new EventMsg.TaskStarted(shell.context().settings().model().contextWindow()));
                     EventSink sink = msg -> emit(id, msg);
                     Rewinds.Point point = rewinds.before(shell.context().cwd());
@@ -375,15 +345,15 @@ public final class Session implements AutoCloseable {
                     }
                     emit(id, new EventMsg.TaskComplete(null));
                 }
-                case SessionStartTask start -> hooks.sessionStart(start.source(), start.context(), msg -> emit(id, msg))
-                        .forEach(runner::record);
-                case RollbackTask rollback -> rollback(id, rollback.turns());
-                case UndoTask ignored -> undo(id);
-                case PreviewRewindTask p -> previewRewind(id, p.turns(), p.cwd());
-                case RewindTask r -> rewound(id, rewinds.rewind(runner.turnsToRollBack() - r.turns(), r.cwd(),
+                case SessionTask.SessionStart start ->
+                        hooks.sessionStart(start.source(), start.context(), msg -> emit(id, msg)).forEach(runner::record);
+                case SessionTask.Rollback rollback -> rollback(id, rollback.turns());
+                case SessionTask.Undo ignored -> undo(id);
+                case SessionTask.PreviewRewind p -> previewRewind(id, p.turns(), p.cwd());
+                case SessionTask.Rewind r -> rewound(id, rewinds.rewind(runner.turnsToRollBack() - r.turns(), r.cwd(),
                         r.overwriteChangedSince(), runner.turnsToRollBack()));
-                case RedoRewindTask r -> rewound(id, rewinds.redo(r.cwd(), runner.turnsToRollBack()));
-                case HistoryTask history -> {
+                case SessionTask.RedoRewind r -> rewound(id, rewinds.redo(r.cwd(), runner.turnsToRollBack()));
+                case SessionTask.History history -> {
                     List<ResponseItem> items = runner.items();
                     List<EventMsg> shown = RecordedEvents.of(setup.rollout().path(), line -> warn(id, line));
                     emit(id, new EventMsg.ConversationHistoryResponse(setup.conversationId(), items.stream()
@@ -436,7 +406,7 @@ public final class Session implements AutoCloseable {
         failed(id, "internal error while " + doing + ": " + e + where);
     }
 
-    private String userTurn(String id, TurnTask turn) throws ModelClientException, InterruptedException,
+    private String userTurn(String id, SessionTask.Turn turn) throws ModelClientException, InterruptedException,
             IOException {
         TurnContext turnContext = bringUpToDate(turn.context());
         runner.announceToolChanges();
@@ -462,6 +432,7 @@ public final class Session implements AutoCloseable {
         }
         emit(id, new EventMsg.UserMessage(text, List.of()));
         Guard guard = guards.forTask(turnContext, sink, turnHooks);
+        forms.turnStarted(sink);
         TurnUndo.Turn snapshot = undo.begin(turnContext.cwd(), text);
         int position = runner.turnsToRollBack() - 1;
         RewindPoint point = new RewindPoint(snapshot, rewinds, turnContext.cwd());
@@ -483,6 +454,7 @@ public final class Session implements AutoCloseable {
             undo.end(snapshot);
             // A script the turn leaves running must not act for it once it is over (see CodeMode#turnEnded).
             guards.taskEnded(sink);
+            forms.turnEnded();
             setup.tools().turnEnded();
         }
         notify(id, turnContext, text, last, guard);
@@ -498,10 +470,7 @@ public final class Session implements AutoCloseable {
     /** Restores the last turn's files; the model is told, so that it does not build on what is gone. */
     private void undo(String id) throws InterruptedException {
         TurnUndo.Outcome outcome = undo.undo();
-        if (outcome.undone()) {
-            runner.record(ResponseItem.Message.user("<undo>\n" + outcome.message() + "\n</undo>"));
-        }
-        emit(id, new EventMsg.UndoCompleted(outcome.undone(), outcome.message()));
+        filesRestored(id, "undo", outcome.undone(), outcome.message());
     }
 
     private void previewRewind(String id, int turns, Path cwd) throws InterruptedException {
@@ -512,10 +481,14 @@ public final class Session implements AutoCloseable {
 
     /** A rewind or redo of the files; the model is told, so that it does not build on files that went back. */
     private void rewound(String id, Rewinds.Outcome outcome) {
-        if (outcome.done()) {
-            runner.record(ResponseItem.Message.user("<rewind>\n" + outcome.message() + "\n</rewind>"));
+        filesRestored(id, "rewind", outcome.done(), outcome.message());
+    }
+
+    private void filesRestored(String id, String tag, boolean done, String message) {
+        if (done) {
+            runner.record(ResponseItem.Message.user("<" + tag + ">\n" + message + "\n</" + tag + ">"));
         }
-        emit(id, new EventMsg.UndoCompleted(outcome.done(), outcome.message()));
+        emit(id, new EventMsg.UndoCompleted(done, message));
     }
 
     /** Forks the conversation before its last {@code turns} turns; the context they began in is current again. */
@@ -540,20 +513,22 @@ public final class Session implements AutoCloseable {
         EventSink sink = msg -> emit(id, msg);
         runner.compact(turnContext, sink, hooks.forTurn(turnContext, id, sink), TurnRunner.MANUAL);
         // The compacted history starts with a fresh initial context for this turn context.
-        if (!turnContext.equals(appliedContext)) {
-            setup.rollout().recordTurnContext(turnContext);
-        }
-        appliedContext = turnContext;
+        applied(turnContext);
     }
 
     /** Appends what changed since the history's turn context, and makes {@code turnContext} the applied one. */
     private TurnContext bringUpToDate(TurnContext turnContext) {
         TurnContextDiff.items(appliedContext, turnContext, setup.shell()).forEach(runner::record);
+        applied(turnContext);
+        return turnContext;
+    }
+
+    /** The history now stands on {@code turnContext}; a changed one is recorded, so a resume knows it. */
+    private void applied(TurnContext turnContext) {
         if (!turnContext.equals(appliedContext)) {
             setup.rollout().recordTurnContext(turnContext);
         }
         appliedContext = turnContext;
-        return turnContext;
     }
 
     private void shutdown(String id) {

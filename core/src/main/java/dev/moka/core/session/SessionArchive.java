@@ -1,6 +1,6 @@
 package dev.moka.core.session;
 
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

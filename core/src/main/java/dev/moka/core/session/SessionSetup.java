@@ -2,11 +2,11 @@ package dev.moka.core.session;
 
 import dev.moka.core.client.ModelClient;
 import dev.moka.core.config.ContextSettings;
-import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.hooks.Hooks;
 import dev.moka.core.log.MokaLog;
 import dev.moka.core.log.SecretRedactor;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.ResponseItem;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.moka.core.session;
 
 import dev.moka.core.client.ModelSettings;
-import dev.moka.core.config.ModelCatalog;
-import dev.moka.core.config.ModelInfo;
+import dev.moka.core.config.model.ModelCatalog;
+import dev.moka.core.config.model.ModelInfo;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Op;
 import dev.moka.protocol.SandboxPolicy;

@@ -19,7 +19,7 @@ import dev.moka.core.policy.Guard;
 import dev.moka.core.tools.FixedToolContext;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;

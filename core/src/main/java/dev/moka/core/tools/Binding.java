@@ -1,6 +1,6 @@
 package dev.moka.core.tools;
 
 /** A tool adapted for the router; the router tells the adapted tool about turns and takes its follow-ups. */
-interface Binding {
+public interface Binding {
     Object adapted();
 }

@@ -2,7 +2,8 @@ package dev.moka.core.tools;
 
 /**
  * A tool called with free text (a patch, a script) instead of JSON arguments. A tool implements only this;
- * whoever registers it ({@link ToolLoader#addFreeform}) adapts it with {@link #asTool()}.
+ * whoever registers it ({@link dev.moka.core.tools.router.ToolLoader#addFreeform}) adapts it with
+ * {@link #asTool()}.
  */
 public interface FreeformTool {
     String name();

@@ -5,7 +5,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A function tool with typed parameters: a record whose JSON Schema is generated (see {@link Param}) and against
  * which every call's arguments are validated, with defaults filled in, before {@link #call} runs. A tool
- * implements only this; whoever registers it ({@link ToolLoader#addTyped}) adapts it with {@link #asTool()}.
+ * implements only this; whoever registers it
+ * ({@link dev.moka.core.tools.router.ToolLoader#addTyped}) adapts it with {@link #asTool()}.
  */
 public interface TypedTool<P extends Record> {
     String name();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.moka.core.net.HttpClients;
-import dev.moka.core.config.OAuthProvider;
+import dev.moka.core.config.service.OAuthProvider;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

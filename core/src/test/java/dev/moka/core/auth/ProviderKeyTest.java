@@ -3,10 +3,10 @@ package dev.moka.core.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.moka.core.config.AuthCommand;
-import dev.moka.core.config.KeyHeader;
-import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.WireApi;
+import dev.moka.core.config.provider.AuthCommand;
+import dev.moka.core.config.provider.KeyHeader;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.WireApi;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.client.ModelClientException.Kind;
-import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.WireApi;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.WireApi;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.testkit.ChatSse;

@@ -2,10 +2,10 @@ package dev.moka.core.client;
 
 import dev.moka.core.net.HttpClients;
 import dev.moka.core.net.Backoff;
-import dev.moka.core.config.ModelCatalog;
-import dev.moka.core.config.ModelInfo;
-import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.WireApi;
+import dev.moka.core.config.model.ModelCatalog;
+import dev.moka.core.config.model.ModelInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.WireApi;
 import dev.moka.protocol.ReasoningEffort;
 import dev.moka.protocol.ReasoningSummary;
 import dev.moka.protocol.ResponseItem;

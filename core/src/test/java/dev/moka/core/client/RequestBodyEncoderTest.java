@@ -2,7 +2,7 @@ package dev.moka.core.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.client.ModelClientException.Kind;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Sse;
 import java.util.ArrayList;

@@ -10,8 +10,8 @@ import static dev.moka.core.client.ClientTestSupport.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.moka.core.config.ModelProviderInfo;
-import dev.moka.core.config.WireApi;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.WireApi;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ContentItem;
 import dev.moka.protocol.Json;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.client.ModelClientException.Kind;
-import dev.moka.core.config.ModelProviderInfo;
+import dev.moka.core.config.provider.ModelProviderInfo;
 import dev.moka.protocol.ResponseItem;
 import dev.moka.testkit.MockResponsesServer;
 import dev.moka.testkit.Reply;
@@ -177,8 +177,8 @@ class ResponsesClientRetryTest {
             port = socket.getLocalPort();
         }
         var local = new ModelProviderInfo("ollama", "Ollama", "http://127.0.0.1:" + port + "/v1", null,
-                dev.moka.core.config.WireApi.RESPONSES, java.util.Map.of(), java.util.Map.of(), java.util.Map.of(),
-                5, 5, 5_000);
+                dev.moka.core.config.provider.WireApi.RESPONSES, java.util.Map.of(), java.util.Map.of(),
+                java.util.Map.of(), 5, 5, 5_000);
 
         assertThatThrownBy(() -> stream(local))
                 .isInstanceOf(ModelClientException.class)

@@ -3,6 +3,11 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.provider.AuthCommand;
+import dev.moka.core.config.provider.KeyHeader;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.WireApi;
+import dev.moka.core.config.toml.ConfigException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

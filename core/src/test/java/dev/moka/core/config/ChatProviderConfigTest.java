@@ -3,6 +3,8 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.provider.WireApi;
+import dev.moka.core.config.toml.ConfigException;
 import org.junit.jupiter.api.Test;
 
 /** A provider with {@code wire_api = "chat"} has no compact endpoint: it always compacts locally. */

@@ -3,6 +3,8 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.model.ModelCatalog;
+import dev.moka.core.config.model.ToolMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

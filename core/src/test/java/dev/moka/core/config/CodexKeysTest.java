@@ -2,6 +2,9 @@ package dev.moka.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.Origin;
+import dev.moka.core.config.toml.TomlSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -3,6 +3,8 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.toml.ConfigNode;
+import dev.moka.core.config.toml.TomlSource;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -113,7 +115,6 @@ class ConfigLinesTest extends ConfigFixture {
                 "model_provider=my.host");
 
         assertThat(config.provider().baseUrl()).isEqualTo("http://localhost:9/v1");
-        assertThat(TomlReader.dottedKey(" a . \"b.c\" .d")).isEqualTo(List.of("a", "b.c", "d"));
         assertThatThrownBy(() -> t.load("a b=1")).hasMessageStartingWith("-c a b=1: \"a b\" is not a dotted key");
     }
 
@@ -147,30 +148,5 @@ class ConfigLinesTest extends ConfigFixture {
 
         assertThat(config.model()).isEqualTo("gpt-5.5");
         assertThat(file.origin().lines().prefixesParsed()).isZero();
-    }
-
-    @Test
-    void theLineFinderAnswersForEveryKeyOfAFile() {
-        KeyLines lines = new KeyLines("""
-                a = 1
-                [b]
-                c = \"""
-                x = 2
-                \"""
-                d = [
-                  1,
-                ]
-                [[e]]
-                f = 1
-                [[e]]
-                g = 2""");
-
-        assertThat(lines.lineOf(List.of("a"))).isEqualTo(1);
-        assertThat(lines.lineOf(List.of("b"))).isEqualTo(2);
-        assertThat(lines.lineOf(List.of("b", "c"))).isEqualTo(3);
-        assertThat(lines.lineOf(List.of("b", "d"))).isEqualTo(6);
-        assertThat(lines.lineOf(List.of("e"))).isEqualTo(9);
-        assertThat(lines.lineOf(List.of("b", "x"))).isEqualTo(1);
-        assertThat(lines.lineOf(List.of())).isEqualTo(1);
     }
 }

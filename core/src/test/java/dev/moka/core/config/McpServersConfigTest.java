@@ -3,6 +3,11 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.mcp.McpApprovalMode;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpServerOAuth;
+import dev.moka.core.config.mcp.McpTransportConfig;
+import dev.moka.core.config.toml.ConfigException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -178,6 +183,35 @@ class McpServersConfigTest extends ConfigFixture {
                 command = "local-server"
                 oauth = { client_id = "moka" }
                 """, "mcp_servers.local.oauth: does not apply to a stdio server (command); remove it");
+    }
+
+    @Test
+    void theClientCredentialsGrantIsChosenInTheOAuthTableAndNeedsTheClientsSecret() throws Exception {
+        t.write("""
+                [mcp_servers.corp]
+                url = "https://mcp.corp.example/mcp"
+
+                [mcp_servers.corp.oauth]
+                client_id = "ci-bot"
+                client_secret_env_var = "CI_MCP_SECRET"
+                grant_type = "client_credentials"
+                """);
+
+        var transport = (McpTransportConfig.StreamableHttp) t.load().tools().mcpServers().getFirst().transport();
+
+        assertThat(transport.oauth()).isEqualTo(new McpServerOAuth("ci-bot", "CI_MCP_SECRET", null, true));
+        assertMistake("""
+                [mcp_servers.corp]
+                url = "https://mcp.corp.example/mcp"
+                oauth = { client_id = "ci-bot", grant_type = "client_credentials" }
+                """, "mcp_servers.corp.oauth.grant_type: the client_credentials grant needs the client's id and"
+                + " secret");
+        assertMistake("""
+                [mcp_servers.corp]
+                url = "https://mcp.corp.example/mcp"
+                oauth = { client_id = "ci-bot", grant_type = "password" }
+                """, "mcp_servers.corp.oauth.grant_type: must be \"authorization_code\" (a person signs in in a"
+                + " browser, the default) or \"client_credentials\", found \"password\"");
     }
 
     private void assertMistake(String toml, String expected) throws IOException {

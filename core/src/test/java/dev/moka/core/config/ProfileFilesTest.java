@@ -3,6 +3,7 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.toml.ConfigException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 

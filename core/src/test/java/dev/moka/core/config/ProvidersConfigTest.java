@@ -2,6 +2,9 @@ package dev.moka.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.moka.core.config.provider.KeyHeader;
+import dev.moka.core.config.provider.ModelProviderInfo;
+import dev.moka.core.config.provider.WireApi;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,8 @@ package dev.moka.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.io.UserFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

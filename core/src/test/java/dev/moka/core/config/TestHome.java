@@ -1,5 +1,6 @@
 package dev.moka.core.config;
 
+import dev.moka.core.config.toml.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

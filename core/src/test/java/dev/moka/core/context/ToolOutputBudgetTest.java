@@ -2,7 +2,7 @@ package dev.moka.core.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
 import java.util.stream.Collectors;

@@ -3,9 +3,9 @@ package dev.moka.core.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.moka.core.config.McpApprovalMode;
-import dev.moka.core.config.McpServerConfig;
-import dev.moka.core.config.McpTransportConfig;
+import dev.moka.core.config.mcp.McpApprovalMode;
+import dev.moka.core.config.mcp.McpServerConfig;
+import dev.moka.core.config.mcp.McpTransportConfig;
 import dev.moka.core.log.SecretRedactor;
 import dev.moka.core.net.HttpClients;
 import dev.moka.protocol.Json;

@@ -3,7 +3,7 @@ package dev.moka.core.session;
 import dev.moka.core.net.Backoff;
 import dev.moka.core.net.HttpClients;
 import dev.moka.core.config.Config;
-import dev.moka.core.config.ConfigException;
+import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.ContextSettings;

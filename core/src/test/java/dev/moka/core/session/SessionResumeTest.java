@@ -2,7 +2,7 @@ package dev.moka.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.moka.core.config.ModelCatalog;
+import dev.moka.core.config.model.ModelCatalog;
 import dev.moka.core.context.TokenAccounting;
 import dev.moka.protocol.Event;
 import dev.moka.protocol.EventMsg;

@@ -7,7 +7,7 @@ import dev.moka.core.client.ResponsesTools;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

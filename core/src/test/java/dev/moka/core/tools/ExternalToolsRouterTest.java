@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.client.ResponsesTools;
-import dev.moka.core.config.WebSearchMode;
+import dev.moka.core.config.service.WebSearchMode;
+import dev.moka.core.tools.router.ExternalTools;
+import dev.moka.core.tools.router.HostedTools;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;

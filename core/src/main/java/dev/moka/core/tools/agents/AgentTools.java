@@ -1,6 +1,6 @@
 package dev.moka.core.tools.agents;
 
-import dev.moka.core.tools.ToolGroup;
+import dev.moka.core.tools.router.ToolGroup;
 import java.util.List;
 
 /** The subagent tools as Codex's first tool set offers them: one namespace, up front or deferred. */

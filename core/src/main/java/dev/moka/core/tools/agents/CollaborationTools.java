@@ -3,7 +3,7 @@ package dev.moka.core.tools.agents;
 import dev.moka.core.tools.FollowUpSource;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
-import dev.moka.core.tools.ToolGroup;
+import dev.moka.core.tools.router.ToolGroup;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.Json;

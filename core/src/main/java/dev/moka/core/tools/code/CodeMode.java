@@ -1,12 +1,12 @@
 package dev.moka.core.tools.code;
 
 import dev.moka.core.config.CodeModeLimits;
-import dev.moka.core.tools.CodeModeOffer;
+import dev.moka.core.tools.router.CodeModeOffer;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolResult;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.EventMsg;
 import java.lang.management.ManagementFactory;

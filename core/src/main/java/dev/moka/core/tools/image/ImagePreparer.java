@@ -1,6 +1,6 @@
 package dev.moka.core.tools.image;
 
-import dev.moka.core.config.UserFiles;
+import dev.moka.core.io.UserFiles;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;

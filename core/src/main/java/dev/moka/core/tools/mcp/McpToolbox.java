@@ -2,7 +2,7 @@ package dev.moka.core.tools.mcp;
 
 import dev.moka.core.mcp.McpConnection;
 import dev.moka.core.mcp.McpServers;
-import dev.moka.core.tools.ExternalTools;
+import dev.moka.core.tools.router.ExternalTools;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.ResponseItem;

@@ -1,6 +1,6 @@
 package dev.moka.core.tools.web;
 
-import dev.moka.core.config.ServiceEndpoint;
+import dev.moka.core.config.service.ServiceEndpoint;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;

@@ -1,12 +1,12 @@
 package dev.moka.core.tools.web;
 
-import dev.moka.core.tools.SkipThisTool;
+import dev.moka.core.tools.router.SkipThisTool;
 import dev.moka.core.tools.ToolCall;
 import dev.moka.core.tools.ToolContext;
 import dev.moka.core.tools.ToolDescription;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.TypedTool;
-import dev.moka.core.config.ServiceEndpoint;
+import dev.moka.core.config.service.ServiceEndpoint;
 import dev.moka.protocol.Json;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.moka.core.MokaVersion;
 import dev.moka.core.auth.OAuthException;
 import dev.moka.core.auth.TokenSource;
 import dev.moka.core.net.Backoff;
-import dev.moka.core.config.ServiceEndpoint;
+import dev.moka.core.config.service.ServiceEndpoint;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -2,8 +2,8 @@ package dev.moka.core.tools.web;
 
 import dev.moka.core.auth.TokenSource;
 import dev.moka.core.net.Backoff;
-import dev.moka.core.config.ServiceEndpoint;
-import dev.moka.core.config.Services;
+import dev.moka.core.config.service.ServiceEndpoint;
+import dev.moka.core.config.service.Services;
 import java.net.http.HttpClient;
 import java.util.function.Supplier;
 

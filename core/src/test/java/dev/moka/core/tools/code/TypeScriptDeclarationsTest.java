@@ -8,7 +8,7 @@ import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.exec.ExecSessionManager;
 import dev.moka.core.net.HttpClients;
 import dev.moka.core.session.ToolSet;
-import dev.moka.core.tools.ToolRouter;
+import dev.moka.core.tools.router.ToolRouter;
 import dev.moka.core.tools.ToolSpec;
 import dev.moka.protocol.Json;
 import java.nio.file.Files;

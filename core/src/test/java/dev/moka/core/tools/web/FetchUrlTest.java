@@ -3,7 +3,7 @@ package dev.moka.core.tools.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
-import dev.moka.core.config.ServiceEndpoint;
+import dev.moka.core.config.service.ServiceEndpoint;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.Json;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.moka.core.MokaVersion;
-import dev.moka.core.config.ServiceEndpoint;
-import dev.moka.core.tools.SkipThisTool;
+import dev.moka.core.config.service.ServiceEndpoint;
+import dev.moka.core.tools.router.SkipThisTool;
 import dev.moka.core.tools.Tool;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.Json;

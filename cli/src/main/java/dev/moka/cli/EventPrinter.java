@@ -1,8 +1,0 @@
-package dev.moka.cli;
-
-import dev.moka.protocol.EventMsg;
-
-/** A front end of {@code moka exec}: renders the session's events as they arrive. */
-interface EventPrinter {
-    void print(EventMsg event);
-}

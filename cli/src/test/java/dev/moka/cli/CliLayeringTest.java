@@ -1,0 +1,51 @@
+package dev.moka.cli;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * Which of cli's packages may use which. The root wires the command line together (Main, CommandLines, the
+ * interactive and review runs) and nothing reaches back into it; the faces (the terminal UI, ACP, the MCP
+ * server) sit on what is below them; the management commands and {@code moka exec} know no face; terminal
+ * text is the floor. {@link Startup} stays at the root but is what every command is handed, so it is a layer
+ * of its own that any command may read.
+ */
+@AnalyzeClasses(packages = "dev.moka.cli", importOptions = ImportOption.DoNotIncludeTests.class)
+class CliLayeringTest {
+    /**
+     * Top to bottom. One arrow runs between faces: ACP reads the custom prompts ({@code tui.CustomPrompt})
+     * the terminal UI defines, so that both offer the same slash commands.
+     */
+    @ArchTest
+    static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("wiring").definedBy(resideInAPackage("dev.moka.cli").and(not(belongToAnyOf(Startup.class))))
+            .layer("acp").definedBy("dev.moka.cli.acp..")
+            .layer("mcpserver").definedBy("dev.moka.cli.mcpserver..")
+            .layer("tui").definedBy("dev.moka.cli.tui..")
+            .layer("completion").definedBy("dev.moka.cli.completion..")
+            .layer("exec").definedBy("dev.moka.cli.exec..")
+            .layer("commands").definedBy("dev.moka.cli.commands..")
+            .layer("startup").definedBy(belongToAnyOf(Startup.class))
+            .layer("text").definedBy("dev.moka.cli.text..")
+            .whereLayer("wiring").mayNotBeAccessedByAnyLayer()
+            .whereLayer("acp").mayOnlyAccessLayers("tui", "text")
+            .whereLayer("mcpserver").mayOnlyAccessLayers("text")
+            .whereLayer("tui").mayOnlyAccessLayers("text")
+            .whereLayer("completion").mayOnlyAccessLayers("text")
+            .whereLayer("exec").mayOnlyAccessLayers("commands", "startup", "text")
+            .whereLayer("commands").mayOnlyAccessLayers("startup", "text")
+            .whereLayer("startup").mayNotAccessAnyLayer()
+            .whereLayer("text").mayNotAccessAnyLayer();
+
+    /** No cycle between two of cli's sub-packages, at any depth. */
+    @ArchTest
+    static final ArchRule noCycles = slices().matching("dev.moka.cli.(**)").should().beFreeOfCycles();
+}

@@ -1,7 +1,0 @@
-package dev.moka.core.tools;
-
-/** Builds one tool at load time; throws {@link SkipThisTool} when the tool's service is not configured. */
-@FunctionalInterface
-public interface ToolFactory {
-    Tool create() throws SkipThisTool;
-}

@@ -1,7 +1,0 @@
-package dev.moka.core.tools;
-
-/** Builds one typed tool at load time; throws {@link SkipThisTool} when the tool's service is not configured. */
-@FunctionalInterface
-public interface TypedToolFactory {
-    TypedTool<?> create() throws SkipThisTool;
-}
