@@ -50,7 +50,7 @@ public final class Main {
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit. The UI
         // starts it once its session is open (InteractiveRun): on two cores, it and Jackson's mapper built
-        // here made the first frame ~20% later (bench/peer_round_trip.py's UI ready).
+        // here made the first frame ~20% later (UI ready in tmux, side by side).
         boolean needsHttp = opensSession(args) && System.getenv("MOKA_SSE_FIXTURE") == null && terminal == null;
         // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
         if (terminal == null && (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null)) {

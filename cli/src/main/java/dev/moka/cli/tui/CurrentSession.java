@@ -24,6 +24,8 @@ final class CurrentSession implements Engine {
     private final List<Op> waiting = new ArrayList<>();
     private volatile Session session;
     private Thread reader;
+    /** Guarded by this: whether the session was shut down. */
+    private boolean ended;
 
     private CurrentSession(BlockingQueue<Signal> signals, Opener first) {
         this.signals = signals;
@@ -96,13 +98,17 @@ final class CurrentSession implements Engine {
         }
     }
 
-    /** Ends the session, once the first has opened (or failed to) when the person quit before that. */
+    /**
+     * Ends the session, once the first has opened (or failed to) when the person quit before that; again, it
+     * does nothing.
+     */
     void shutdown() throws InterruptedException {
         opening.join();
         synchronized (this) {
-            if (session == null) {
+            if (session == null || ended) {
                 return;
             }
+            ended = true;
             session.submit(new Op.Shutdown());
             session.close();
             reader.interrupt();

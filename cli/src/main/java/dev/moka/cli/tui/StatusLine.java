@@ -5,7 +5,7 @@ package dev.moka.cli.tui;
  * the session still opens (the engine has not said which it is), a note that it is starting.
  */
 final class StatusLine {
-    static final String STARTING = "starting the session… · / for commands · @ for files";
+    private static final String STARTING = "starting the session… · / for commands · @ for files";
 
     private StatusLine() {}
 

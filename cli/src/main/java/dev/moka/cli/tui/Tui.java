@@ -73,8 +73,8 @@ public final class Tui {
      * Runs the UI until the person quits, on the conversation {@code fresh} opens for {@code first}; the
      * composer is up and takes keys while it opens. {@code firstPrompt} (may be null) is sent at once, with
      * {@code images} (readable image files) attached to it, or to the next message when there is no prompt.
-     * {@code opening} is the terminal's, which the caller closes; {@code keys} is the process's one reader of its keys.
-     * {@code mokaHome}'s {@code prompts/*.md} become slash commands. When the first conversation cannot open,
+     * {@code opening} is the terminal's, which the caller closes; {@code keys} is the process's one reader of its
+     * keys. {@code mokaHome}'s {@code prompts/*.md} become slash commands. When the first conversation cannot open,
      * its error is thrown once the terminal is restored.
      */
     public static void run(ResumeTarget first, Fresh fresh, Settings settings, List<ModelChoice> models, Path cwd,
@@ -86,6 +86,7 @@ public final class Tui {
         try {
             run(current, signals, fresh, settings, models, cwd, mokaHome, firstPrompt, images, opening, keys);
         } finally {
+            // Ended already unless the UI failed before it took the terminal.
             current.shutdown();
         }
     }
@@ -141,6 +142,7 @@ public final class Tui {
             } catch (IllegalStateException exiting) {
                 // The JVM is already shutting down; the hook finds the terminal restored.
             }
+            current.shutdown();
         }
         String id = app.sessionId();
         if (!id.isEmpty()) {
