@@ -12,10 +12,14 @@ from spawning bin/moka to the server receiving the first request. Runs alternate
            from the cache trained with one, as it does for `prompt` and `node`: the difference from `prompt` is
            the servers alone, the difference from `none` is what a person sees when adding them
 The first request waits for the servers' tool lists (they are part of its prompt), so a slow server shows here.
+For `prompt`, it also prints when the servers started and got their initialize and tools/list (the latest of the
+three, medians, from the spawn of bin/moka; the servers write the times to their logs), which tells how much of
+the difference is Moka before the servers start, and how much their handshakes.
 Usage: bench/mcp_first_request.py [RUNS]   (default 21 per setup: on a shared machine fewer are noise; the
 launcher builds first if needed)
 """
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -47,11 +51,26 @@ def config(setup, modules):
         lines.append(f"[mcp_servers.s{i}]")
         if setup == "prompt":
             lines.append(f'command = "{PROMPT_SERVER}"')
+            lines.append('env = { PROMPT_SERVER_TIMES = "1" }')
         else:
             lines.append('command = "node"')
             lines.append(f'args = ["{NODE_SERVER}"]')
             lines.append(f'env = {{ NODE_PATH = "{modules}" }}')
     return "\n".join(lines) + "\n"
+
+
+def server_times(home, start):
+    """The latest time (seconds after `start`, epoch ns) at which the three prompt servers started, got initialize and
+    got tools/list, from the lines they wrote to their logs."""
+    latest = {}
+    for i in range(3):
+        with open(os.path.join(home, "log", f"mcp-s{i}.log")) as f:
+            for line in f:
+                found = re.search(r"at (\d+)[.,](\d{6}) (started|initialize|tools/list)", line)
+                if found:
+                    at = (int(found.group(1)) * 1_000_000 + int(found.group(2))) * 1000
+                    latest[found.group(3)] = max(latest.get(found.group(3), 0), (at - start) / 1e9)
+    return latest
 
 
 def one_run(tmp, index, setup, modules):
@@ -71,7 +90,8 @@ def one_run(tmp, index, setup, modules):
         if code != 0:
             raise SystemExit(f"run {index} ({setup}): moka exited with {code}")
         with open(requests_file) as f:
-            return (int(f.readline().strip()) - start) / 1e9
+            first = (int(f.readline().strip()) - start) / 1e9
+        return first, server_times(home, start) if setup == "prompt" else {}
     finally:
         stop_mock(server)
 
@@ -82,14 +102,17 @@ def main():
     modules = node_modules()
     setups = ["none", "none-mcp-cache", "prompt"] + (["node"] if modules else [])
     results = {setup: [] for setup in setups}
+    steps = {}
     with tempfile.TemporaryDirectory() as tmp:
         index = 0
         for i in range(runs + 1):
             for setup in setups:
-                first = one_run(tmp, index, setup, modules)
+                first, times = one_run(tmp, index, setup, modules)
                 index += 1
                 if i > 0:  # the first round warms the page cache and the launcher's checks
                     results[setup].append(first)
+                    for step, at in times.items():
+                        steps.setdefault(step, []).append(at)
                     print(f"run {i} {setup}: first request {first * 1000:.0f} ms", file=sys.stderr)
     none = statistics.median(results["none"])
     print(f"first request, median of {runs}: no MCP server {none * 1000:.0f} ms")
@@ -100,6 +123,10 @@ def main():
         print(f"first request, median of {runs}: 3 {setup} MCP servers {median * 1000:.0f} ms "
               f"(+{(median - none) * 1000:.0f} ms over none; +{(median - same_cache) * 1000:.0f} ms over none from the "
               f"same cache)" + (" (target: under +50 ms)" if setup == "prompt" else ""))
+    at = {step: f"{statistics.median(times) * 1000:.0f} ms" for step, times in steps.items()}
+    print(f"3 prompt MCP servers, medians of {runs} from the spawn of bin/moka (the latest of the three): started "
+          f"at {at['started']}, got initialize at {at['initialize']}, tools/list at {at['tools/list']}; first "
+          f"request at {statistics.median(results['prompt']) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 package dev.moka.core.mcp;
 
+import dev.moka.core.io.BoundedLines;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;

@@ -70,7 +70,7 @@ public final class Rewinds {
         dev.moka.protocol.Json.MAPPER.writeValueAsBytes(new Manifest(java.util.Map.of("f", new FileState("0", 0, 0,
                 false)), List.of()));
         dev.moka.protocol.Json.MAPPER.readValue(dev.moka.protocol.Json.MAPPER.writeValueAsString(
-                new Span(Span.Kind.TURN, 0, "a", "b")), Span.class);
+                new ChangeSpan(ChangeSpan.Kind.TURN, 0, "a", "b")), ChangeSpan.class);
         SnapshotStore.warmUp();
     }
 
@@ -115,19 +115,19 @@ public final class Rewinds {
 
     /** Snapshots the workspace after the turn that began at {@code point} (null: none taken), at {@code position}. */
     public void afterTurn(Point point, int position) throws InterruptedException {
-        after(point, Span.Kind.TURN, position);
+        after(point, ChangeSpan.Kind.TURN, position);
     }
 
     /** Snapshots the workspace after a change made between turns (a {@code !cmd}), before turn {@code position}. */
     public void afterChange(Point point, int position) throws InterruptedException {
-        after(point, Span.Kind.BETWEEN, position);
+        after(point, ChangeSpan.Kind.BETWEEN, position);
     }
 
     /**
      * Taken even when the turn was interrupted (Esc): without it the turn could not be rewound. The interrupt is
      * set aside while the snapshot runs and then restored.
      */
-    private void after(Point point, Span.Kind kind, int position) throws InterruptedException {
+    private void after(Point point, ChangeSpan.Kind kind, int position) throws InterruptedException {
         if (point == null || point.before == null) {
             return;
         }
@@ -135,7 +135,7 @@ public final class Rewinds {
         try {
             SnapshotStore.Taken after = take(point.cwd);
             if (after != null) {
-                record(new Span(kind, position, point.before, after.id()));
+                record(new ChangeSpan(kind, position, point.before, after.id()));
             }
         } finally {
             if (interrupted) {
@@ -174,7 +174,7 @@ public final class Rewinds {
             Manifest now = planned.now().manifest();
             SnapshotStore.Taken after = take(cwd);
             if (after != null) {
-                record(new Span(Span.Kind.BETWEEN, turns, planned.now().id(), after.id()));
+                record(new ChangeSpan(ChangeSpan.Kind.BETWEEN, turns, planned.now().id(), after.id()));
             }
             redo = files.isEmpty() ? null : new Redo(now, planned.target(), files);
             return new Outcome(true, describe("Rewound the files", plan.restored(), plan.removed(), kept,
@@ -202,7 +202,7 @@ public final class Rewinds {
             apply(last.before(), files, cwd);
             SnapshotStore.Taken after = take(cwd);
             if (after != null) {
-                record(new Span(Span.Kind.BETWEEN, turns, now.id(), after.id()));
+                record(new ChangeSpan(ChangeSpan.Kind.BETWEEN, turns, now.id(), after.id()));
             }
             redo = null;
             List<String> restored = files.stream().filter(last.before().files()::containsKey).toList();
@@ -217,10 +217,10 @@ public final class Rewinds {
         if (store() == null) {
             return new Planned(RewindPlan.unavailable(unavailable), null, null);
         }
-        List<Span> spans = store.spans();
+        List<ChangeSpan> spans = store.spans();
         int from = -1;
         for (int i = 0; i < spans.size() && from < 0; i++) {
-            if (spans.get(i).kind() == Span.Kind.TURN && spans.get(i).position() == position) {
+            if (spans.get(i).kind() == ChangeSpan.Kind.TURN && spans.get(i).position() == position) {
                 from = i;
             }
         }
@@ -232,7 +232,7 @@ public final class Rewinds {
         if (now == null) {
             return new Planned(RewindPlan.unavailable(failure), null, null);
         }
-        List<Span> chain = spans.subList(from, spans.size());
+        List<ChangeSpan> chain = spans.subList(from, spans.size());
         Map<String, Manifest> read = new HashMap<>();
         Manifest target = read(chain.getFirst().before(), read);
         Set<String> changed = new TreeSet<>(target.files().keySet());
@@ -316,7 +316,7 @@ public final class Rewinds {
         }
     }
 
-    private void record(Span span) {
+    private void record(ChangeSpan span) {
         try {
             store.append(span);
         } catch (IOException e) {

@@ -145,7 +145,7 @@ final class SnapshotStore {
     }
 
     /** Records a span after those before it. */
-    void append(Span span) throws IOException {
+    void append(ChangeSpan span) throws IOException {
         Uninterruptible.call("moka-snapshot-span", () -> {
             Files.writeString(dir.resolve("spans.jsonl"), Json.MAPPER.writeValueAsString(span) + "\n",
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -154,15 +154,15 @@ final class SnapshotStore {
     }
 
     /** The spans of the session's current timeline, oldest first; none when nothing was recorded. */
-    List<Span> spans() throws IOException {
+    List<ChangeSpan> spans() throws IOException {
         Path file = dir.resolve("spans.jsonl");
         List<String> lines = Uninterruptible.call("moka-snapshot-spans", () -> Files.exists(file)
                 ? Files.readAllLines(file) : List.of());
-        List<Span> spans = new ArrayList<>();
+        List<ChangeSpan> spans = new ArrayList<>();
         for (String line : lines) {
-            Span span;
+            ChangeSpan span;
             try {
-                span = Json.MAPPER.readValue(line, Span.class);
+                span = Json.MAPPER.readValue(line, ChangeSpan.class);
             } catch (RuntimeException e) {
                 // A line cut short by a crash: what came before it still holds.
                 continue;

@@ -1,5 +1,6 @@
 package dev.moka.core.session;
 
+import dev.moka.core.io.BoundedLines;
 import dev.moka.protocol.EventMsg;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.RolloutLine;
@@ -54,9 +55,9 @@ final class RecordedEvents {
     /** The events of {@code file}; a line that cannot be read is passed over, as resume passes it over. */
     static List<EventMsg> read(Path file) throws IOException {
         RecordedEvents recorded = new RecordedEvents();
-        try (BoundedLines reader = new BoundedLines(file, Rollouts.MAX_LINE_BYTES)) {
+        try (BoundedLines reader = BoundedLines.of(file, Rollouts.MAX_LINE_BYTES)) {
             for (BoundedLines.Line raw; (raw = reader.next()) != null; ) {
-                String text = raw.tooLong() ? null : AppendOnlyLines.decode(raw.bytes());
+                String text = raw instanceof BoundedLines.Line.Whole whole ? AppendOnlyLines.decode(whole.bytes()) : null;
                 if (text == null || text.isBlank()) {
                     continue;
                 }

@@ -2,6 +2,7 @@ package dev.moka.core.session;
 
 import dev.moka.core.client.ModelSettings;
 import dev.moka.core.config.model.ModelCatalog;
+import dev.moka.core.io.BoundedLines;
 import dev.moka.protocol.AskForApproval;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ReasoningEffort;
@@ -135,10 +136,10 @@ public final class Rollouts {
 
     /** The first {@code user_message} event's text; null when the file has none in its first lines. */
     private static String firstPrompt(Path file) {
-        try (BoundedLines lines = new BoundedLines(file, MAX_PROMPT_LINE_BYTES)) {
+        try (BoundedLines lines = BoundedLines.of(file, MAX_PROMPT_LINE_BYTES)) {
             BoundedLines.Line raw;
             for (int n = 0; n < MAX_LINES_FOR_PROMPT && (raw = lines.next()) != null; n++) {
-                String line = raw.tooLong() ? null : AppendOnlyLines.decode(raw.bytes());
+                String line = raw instanceof BoundedLines.Line.Whole whole ? AppendOnlyLines.decode(whole.bytes()) : null;
                 if (line == null || !line.contains("\"user_message\"")) {
                     continue;
                 }
@@ -194,7 +195,7 @@ public final class Rollouts {
         List<String> warnings = new ArrayList<>();
         RecordedTurns turns = new RecordedTurns();
         int n = 0;
-        try (BoundedLines reader = new BoundedLines(file, MAX_LINE_BYTES)) {
+        try (BoundedLines reader = BoundedLines.of(file, MAX_LINE_BYTES)) {
             for (BoundedLines.Line raw; (raw = reader.next()) != null; ) {
                 n++;
                 RolloutLine line = parse(raw, file, n, warnings);
@@ -236,12 +237,12 @@ public final class Rollouts {
 
     /** Line {@code n} of a rollout parsed; null, with a warning, for a line too long, not UTF-8 or damaged. */
     private static RolloutLine parse(BoundedLines.Line raw, Path file, int n, List<String> warnings) {
-        if (raw.tooLong()) {
-            warnings.add("rollout " + file + " line " + n + " is " + raw.length() + " bytes, more than the "
+        if (raw instanceof BoundedLines.Line.TooLong tooLong) {
+            warnings.add("rollout " + file + " line " + n + " is " + tooLong.bytes() + " bytes, more than the "
                     + MAX_LINE_BYTES + " a line may hold, and was skipped");
             return null;
         }
-        String text = AppendOnlyLines.decode(raw.bytes());
+        String text = AppendOnlyLines.decode(((BoundedLines.Line.Whole) raw).bytes());
         if (text != null && text.isBlank()) {
             return null;
         }

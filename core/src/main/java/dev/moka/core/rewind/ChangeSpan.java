@@ -6,7 +6,7 @@ package dev.moka.core.rewind;
  * is how many turns the conversation held when it began, so the turn span at position p is the one a rewind
  * "to before the p-th prompt" goes back to; {@code before} and {@code after} name manifests in the store.
  */
-record Span(Kind kind, int position, String before, String after) {
+record ChangeSpan(Kind kind, int position, String before, String after) {
     enum Kind { TURN, BETWEEN }
 
     /**

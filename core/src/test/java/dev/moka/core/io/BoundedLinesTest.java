@@ -1,4 +1,4 @@
-package dev.moka.core.mcp;
+package dev.moka.core.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,8 +11,7 @@ import org.junit.jupiter.api.Test;
 class BoundedLinesTest {
     @Test
     void splitsOnNewlinesDroppingCarriageReturnsAndKeepsALastLineWithoutNewline() throws Exception {
-        assertThat(lines("one\r\ntwo\n\nthree", 100)).containsExactly(new BoundedLines.Line.Whole("one"),
-                new BoundedLines.Line.Whole("two"), new BoundedLines.Line.Whole(""), new BoundedLines.Line.Whole("three"));
+        assertThat(texts(lines("one\r\ntwo\n\nthree", 100))).containsExactly("one", "two", "", "three");
     }
 
     @Test
@@ -27,12 +26,25 @@ class BoundedLinesTest {
         assertThat(tooLong.bytes()).isEqualTo(longLine.length());
         assertThat(tooLong.head()).isEqualTo(longLine.substring(0, BoundedLines.KEPT));
         assertThat(tooLong.tail()).isEqualTo(longLine.substring(longLine.length() - BoundedLines.KEPT));
-        assertThat(lines.get(1)).isEqualTo(new BoundedLines.Line.Whole("after"));
+        assertThat(texts(lines.subList(1, 2))).containsExactly("after");
     }
 
     @Test
     void aLineOfExactlyTheBoundIsWhole() throws Exception {
-        assertThat(lines("y".repeat(300) + "\n", 300)).containsExactly(new BoundedLines.Line.Whole("y".repeat(300)));
+        assertThat(texts(lines("y".repeat(300) + "\n", 300))).containsExactly("y".repeat(300));
+    }
+
+    @Test
+    void aWholeLineKeepsItsRawBytesSoBytesThatAreNotUtf8CanBeRefused() throws Exception {
+        byte[] bad = {'a', (byte) 0xff, 'b', '\n'};
+        try (var reader = new BoundedLines(new ByteArrayInputStream(bad), 100)) {
+            assertThat(((BoundedLines.Line.Whole) reader.next()).bytes()).containsExactly('a', (byte) 0xff, 'b');
+            assertThat(reader.next()).isNull();
+        }
+    }
+
+    private static List<String> texts(List<BoundedLines.Line> lines) {
+        return lines.stream().map(line -> ((BoundedLines.Line.Whole) line).text()).toList();
     }
 
     private static List<BoundedLines.Line> lines(String text, int max) throws Exception {

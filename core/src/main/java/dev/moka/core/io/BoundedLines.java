@@ -1,22 +1,32 @@
-package dev.moka.core.mcp;
+package dev.moka.core.io;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Splits a server's output into lines of at most {@code max} bytes each. A longer line is not held: it is read
- * to its end and reported by its size, its first and its last {@link #KEPT} bytes, which is enough to tell what
- * it was (a JSON-RPC answer keeps its {@code id} at one of its ends) without holding all of it in memory.
+ * Splits a stream (an MCP server's output, a rollout, a JSONL file) into lines of at most {@code max} bytes each.
+ * A longer line is not held: it is read to its end and reported by its size, its first and its last {@link #KEPT}
+ * bytes, which is enough to tell what it was (a JSON-RPC answer keeps its {@code id} at one of its ends). A damaged
+ * file with a line of gigabytes (a crash that left no newline, a sparse file) costs no more memory than the bound.
  */
-final class BoundedLines {
-    static final int KEPT = 256;
+public final class BoundedLines implements AutoCloseable {
+    public static final int KEPT = 256;
 
     /** One line of the stream, without its line end. */
-    sealed interface Line {
-        record Whole(String text) implements Line {}
+    public sealed interface Line {
+        /** A line within the bound, as raw bytes: a reader that must refuse bytes that are not UTF-8 can. */
+        record Whole(byte[] bytes) implements Line {
+            /** The line as text, with what is not UTF-8 replaced. */
+            public String text() {
+                return new String(bytes, StandardCharsets.UTF_8);
+            }
+        }
 
+        /** A line over the bound: its length in bytes and its two ends. */
         record TooLong(long bytes, String head, String tail) implements Line {}
     }
 
@@ -32,13 +42,23 @@ final class BoundedLines {
     private final byte[] tail = new byte[KEPT];
     private int tailLength;
 
-    BoundedLines(InputStream in, int max) {
+    public BoundedLines(InputStream in, int max) {
         this.in = in;
         this.max = max;
     }
 
+    /** The lines of {@code file}. */
+    public static BoundedLines of(Path file, int max) throws IOException {
+        return new BoundedLines(Files.newInputStream(file), max);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
     /** The next line, or null at the end of the stream (a last line without a newline is still a line). */
-    Line next() throws IOException {
+    public Line next() throws IOException {
         length = 0;
         total = 0;
         tooLong = false;
@@ -111,11 +131,11 @@ final class BoundedLines {
             return tooLong;
         }
         int end = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
-        String text = new String(line, 0, end, StandardCharsets.UTF_8);
+        byte[] whole = Arrays.copyOf(line, end);
         if (line.length > 1024 * 1024) {
             // A huge answer is not held on to until the next one.
             line = new byte[8 * 1024];
         }
-        return new Line.Whole(text);
+        return new Line.Whole(whole);
     }
 }
