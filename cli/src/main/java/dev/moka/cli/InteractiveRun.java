@@ -64,7 +64,8 @@ final class InteractiveRun {
         }
         // The terminal opens (since Main started, on a real one) while the config is read and the session opens;
         // whatever ends the run closes it.
-        try (var terminal = startup.terminal() != null ? startup.terminal() : TerminalOpening.start(streams())) {
+        try (var terminal = startup.terminal() != null ? TerminalOpening.of(startup.terminal())
+                : TerminalOpening.start(streams())) {
             Config loaded = ExecRun.loadConfig(startup, options);
             List<Path> images = images(loaded);
             // One reader of the keys for the whole run: the trust question's and the UI's.

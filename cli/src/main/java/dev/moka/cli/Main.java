@@ -9,9 +9,11 @@ import java.io.Console;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.function.UnaryOperator;
+import org.jline.terminal.Terminal;
 
 /** The {@code moka} command. */
 public final class Main {
@@ -46,7 +48,7 @@ public final class Main {
     /** Runs one command line with a start-up that {@code adjust} changed (the training run's scripted keys). */
     static int run(String[] args, Future<List<String>> hardening, UnaryOperator<Startup> adjust) {
         // JLine's terminal is the last thing the UI waits for before its first frame; it opens from here on.
-        TerminalOpening terminal = opensUiOnTerminal(args) ? TerminalOpening.start(null) : null;
+        CompletableFuture<Terminal> terminal = opensUiOnTerminal(args) ? TerminalOpening.opening(null) : null;
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit. The UI
         // starts it once its session is open (InteractiveRun): on two cores, it and Jackson's mapper built

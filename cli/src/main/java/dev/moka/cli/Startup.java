@@ -1,15 +1,16 @@
 package dev.moka.cli;
 
-import dev.moka.cli.tui.TerminalOpening;
 import dev.moka.core.net.HttpClients;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.Map;
+import org.jline.terminal.Terminal;
 
 /**
  * What the process brings to a command: environment, working directory, standard streams, and an HTTP
@@ -19,9 +20,10 @@ import java.util.Map;
  * UI, opening since the process started; null when the command line does not open the UI or there is no terminal.
  */
 public record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
-        HttpClients http, Future<List<String>> hardening, boolean scripted, TerminalOpening terminal) {
+        HttpClients http, Future<List<String>> hardening, boolean scripted, CompletableFuture<Terminal> terminal) {
 
-    static Startup fromProcess(HttpClients http, Future<List<String>> hardening, TerminalOpening terminal) {
+    static Startup fromProcess(HttpClients http, Future<List<String>> hardening,
+            CompletableFuture<Terminal> terminal) {
         return new Startup(System.getenv(), Path.of("").toAbsolutePath(), System.in,
                 new PrintStream(System.out, false, StandardCharsets.UTF_8),
                 new PrintStream(System.err, true, StandardCharsets.UTF_8), http, hardening, false, terminal);

@@ -11,9 +11,28 @@ import org.jline.terminal.Terminal;
  * cache keeps), which overlap reading the config and opening the session. Closing it closes the terminal.
  */
 public final class TerminalOpening implements AutoCloseable {
-    private final CompletableFuture<Terminal> terminal = new CompletableFuture<>();
+    private final CompletableFuture<Terminal> terminal;
 
-    private TerminalOpening(Tui.Streams streams) {
+    private TerminalOpening(CompletableFuture<Terminal> terminal) {
+        this.terminal = terminal;
+    }
+
+    /** Starts opening the process's terminal ({@code streams} null) or one over {@code streams}. */
+    public static TerminalOpening start(Tui.Streams streams) {
+        return new TerminalOpening(opening(streams));
+    }
+
+    /** The terminal {@link #opening} started to open. */
+    public static TerminalOpening of(CompletableFuture<Terminal> opening) {
+        return new TerminalOpening(opening);
+    }
+
+    /**
+     * Starts opening a terminal and gives only its future, for code below the UI that hands it on (Main's
+     * {@code Startup}) without knowing the UI.
+     */
+    public static CompletableFuture<Terminal> opening(Tui.Streams streams) {
+        CompletableFuture<Terminal> terminal = new CompletableFuture<>();
         // A platform thread, as for any warm-up: opening loads and initialises classes (see WarmUp).
         Thread.ofPlatform().daemon(true).name("moka-tui-terminal").start(() -> {
             try {
@@ -22,11 +41,7 @@ public final class TerminalOpening implements AutoCloseable {
                 terminal.completeExceptionally(e);
             }
         });
-    }
-
-    /** Starts opening the process's terminal ({@code streams} null) or one over {@code streams}. */
-    public static TerminalOpening start(Tui.Streams streams) {
-        return new TerminalOpening(streams);
+        return terminal;
     }
 
     /** The terminal, once it is open. */
