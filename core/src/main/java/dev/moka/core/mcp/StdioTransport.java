@@ -150,7 +150,7 @@ final class StdioTransport implements McpClientTransport {
             return null;
         }
         try {
-            return McpSchema.deserializeJsonRpcMessage(mapper, line);
+            return JsonRpcMessages.read(mapper, line);
         } catch (IOException | RuntimeException e) {
             log.strayStdout(line);
             return null;

@@ -224,7 +224,7 @@ final class StreamableHttpTransport implements McpClientTransport {
 
     private boolean answers(String data, Object requestId) {
         try {
-            return McpSchema.deserializeJsonRpcMessage(mapper, data) instanceof McpSchema.JSONRPCResponse response
+            return JsonRpcMessages.read(mapper, data) instanceof McpSchema.JSONRPCResponse response
                     && Objects.equals(String.valueOf(response.id()), String.valueOf(requestId));
         } catch (IOException | RuntimeException e) {
             return false;
@@ -253,7 +253,7 @@ final class StreamableHttpTransport implements McpClientTransport {
         }
         McpSchema.JSONRPCMessage message;
         try {
-            message = McpSchema.deserializeJsonRpcMessage(mapper, json);
+            message = JsonRpcMessages.read(mapper, json);
         } catch (IOException | RuntimeException e) {
             return false;
         }
