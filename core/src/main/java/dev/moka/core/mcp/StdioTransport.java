@@ -114,7 +114,7 @@ final class StdioTransport implements McpClientTransport {
         }
         try {
             // Compact JSON escapes every line break inside strings, so a message is one line.
-            byte[] json = mapper.writeValueAsBytes(message);
+            byte[] json = JsonRpcMessages.write(mapper, message);
             OutputStream stdin = process.getOutputStream();
             stdin.write(json);
             stdin.write('\n');

@@ -118,7 +118,7 @@ final class StreamableHttpTransport implements McpClientTransport {
         }
         String body;
         try {
-            body = mapper.writeValueAsString(message);
+            body = new String(JsonRpcMessages.write(mapper, message), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new McpTransportException("cannot write the message", e);
         }
