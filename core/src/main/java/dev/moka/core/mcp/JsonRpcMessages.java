@@ -1,28 +1,26 @@
 package dev.moka.core.mcp;
 
+import dev.moka.protocol.Json;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
-import dev.moka.protocol.Json;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads and writes the JSON-RPC messages of a server's start-up with less of Jackson's first-time work, which sat
- * on the start-up's critical path while both cores were busy (three servers added ~70 ms to the first request).
- * <p>Reading: a JSON-RPC message from a server. The SDK's own reader parses the text into a map and then has Jackson
- * convert that map into the envelope record, which costs Jackson ~20 ms of first-time introspection of the
- * envelope types on the start-up's critical path, while both cores are busy; the envelope has only four members,
- * so it is built here from the map, with the same record constructors (and their checks). The members (params,
- * result) stay the untyped maps the SDK's reader gives too, and the SDK converts them to their types as before.
- * A message that is not plainly shaped (a member of an unexpected type, an error object) goes to the SDK's
+ * Reads and writes the JSON-RPC messages of a server's start-up with less of Jackson's first-time work, which sits
+ * on the first request's critical path while both cores are busy starting Moka.
+ * <p>Reading: the SDK's reader parses the text into a map and has Jackson convert that map into its envelope
+ * record, ~20 ms of first-time introspection; the envelope has four members, so it is built here from the map
+ * with the same record constructors (and their checks). Its params or result stay the untyped map the SDK's
+ * reader gives too. A message not plainly shaped (a member of an unexpected type, an error) goes to the SDK's
  * reader, so its handling stays exactly the SDK's.
- * <p>Writing: Jackson's first serialization of the SDK's {@code initialize} request (its capabilities and client
- * records) costs ~25 ms; the request Moka sends is written here from its few members instead. One with a member
- * Moka does not set (experimental capabilities, roots, sampling, extensions, a title, icons, _meta...) and every
- * other message go to Jackson, so what is written stays what the SDK would write (JsonRpcMessagesTest compares).
+ * <p>Writing: Jackson's first serialization of the SDK's {@code initialize} request (its capability and client
+ * records) costs ~20 ms; the request Moka sends is written here from its few members. One that sets a member Moka
+ * does not (roots, sampling, experimental, extensions, a title, icons, _meta...) and every other message go to
+ * Jackson. JsonRpcMessagesTest compares both ways with the SDK's.
  */
 final class JsonRpcMessages {
     private static final TypeRef<HashMap<String, Object>> MAP = new TypeRef<>() { };
