@@ -75,7 +75,7 @@ final class CommandLines {
         root.version("moka " + MokaVersion.get());
         ExecOptions.declare(root);
         root.addPositional(positional(0, "PROMPT", "A first message for the conversation."));
-        boolean named = COMMANDS.stream().anyMatch(command -> command.names().contains(first));
+        boolean named = first != null && COMMANDS.stream().anyMatch(command -> command.names().contains(first));
         for (Command command : COMMANDS) {
             if (!named || command.names().contains(first)) {
                 root.addSubcommand(command.names().getFirst(), command.spec().get());
