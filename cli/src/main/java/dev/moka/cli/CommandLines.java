@@ -15,6 +15,7 @@ import dev.moka.cli.completion.ShellCompletions;
 import dev.moka.cli.exec.ExecOptions;
 import dev.moka.cli.exec.ExecRun;
 import dev.moka.cli.exec.PermissionFlags;
+import dev.moka.cli.exec.ReviewRun;
 import dev.moka.cli.mcpserver.McpServerCommand;
 import dev.moka.cli.text.TerminalText;
 import dev.moka.core.MokaVersion;

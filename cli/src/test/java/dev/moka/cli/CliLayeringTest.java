@@ -14,16 +14,14 @@ import com.tngtech.archunit.lang.ArchRule;
 /**
  * Which of cli's packages may use which. The root wires the command line together (Main, CommandLines, the
  * interactive and review runs) and nothing reaches back into it; the faces (the terminal UI, ACP, the MCP
- * server) sit on what is below them; the management commands and {@code moka exec} know no face; terminal
- * text is the floor. {@link Startup} stays at the root but is what every command is handed, so it is a layer
+ * server) sit on what is below them and never on each other; the management commands and {@code moka exec}
+ * (with {@code moka review}) know no face; the prompts a person sends by name (saved prompts, review requests)
+ * serve the faces and exec alike; terminal text is the floor. {@link Startup} stays at the root but is what every command is handed, so it is a layer
  * of its own that any command may read.
  */
 @AnalyzeClasses(packages = "dev.moka.cli", importOptions = ImportOption.DoNotIncludeTests.class)
 class CliLayeringTest {
-    /**
-     * Top to bottom. One arrow runs between faces: ACP reads the custom prompts ({@code tui.CustomPrompt})
-     * the terminal UI defines, so that both offer the same slash commands.
-     */
+    /** Top to bottom. */
     @ArchTest
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("wiring").definedBy(resideInAPackage("dev.moka.cli").and(not(belongToAnyOf(Startup.class))))
@@ -34,15 +32,17 @@ class CliLayeringTest {
             .layer("exec").definedBy("dev.moka.cli.exec..")
             .layer("commands").definedBy("dev.moka.cli.commands..")
             .layer("startup").definedBy(belongToAnyOf(Startup.class))
+            .layer("prompt").definedBy("dev.moka.cli.prompt..")
             .layer("text").definedBy("dev.moka.cli.text..")
             .whereLayer("wiring").mayNotBeAccessedByAnyLayer()
-            .whereLayer("acp").mayOnlyAccessLayers("tui", "text")
+            .whereLayer("acp").mayOnlyAccessLayers("prompt", "text")
             .whereLayer("mcpserver").mayOnlyAccessLayers("text")
-            .whereLayer("tui").mayOnlyAccessLayers("text")
+            .whereLayer("tui").mayOnlyAccessLayers("prompt", "text")
             .whereLayer("completion").mayOnlyAccessLayers("text")
-            .whereLayer("exec").mayOnlyAccessLayers("commands", "startup", "text")
+            .whereLayer("exec").mayOnlyAccessLayers("commands", "startup", "prompt", "text")
             .whereLayer("commands").mayOnlyAccessLayers("startup", "text")
             .whereLayer("startup").mayNotAccessAnyLayer()
+            .whereLayer("prompt").mayNotAccessAnyLayer()
             .whereLayer("text").mayNotAccessAnyLayer();
 
     /** No cycle between two of cli's sub-packages, at any depth. */

@@ -1,6 +1,6 @@
 package dev.moka.cli.acp;
 
-import dev.moka.cli.tui.CustomPrompt;
+import dev.moka.cli.prompt.CustomPrompt;
 import dev.moka.protocol.InputItem;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.Op;
@@ -22,7 +22,7 @@ final class Prompts {
     private final List<CustomPrompt> saved;
 
     Prompts(Path mokaHome) {
-        this.saved = CustomPrompt.load(mokaHome.resolve("prompts"));
+        this.saved = CustomPrompt.load(mokaHome.resolve("prompts"), COMPACT::equals);
     }
 
     /** The slash commands an editor offers for Moka. */

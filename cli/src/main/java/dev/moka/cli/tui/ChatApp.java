@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.cli.prompt.CustomPrompt;
 import dev.moka.core.MokaVersion;
 import dev.moka.core.policy.ApprovalRequest;
 import dev.moka.core.session.ResumeTarget;

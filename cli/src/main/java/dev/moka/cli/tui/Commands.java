@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.cli.prompt.CustomPrompt;
 import dev.moka.core.config.toml.ConfigException;
 import dev.moka.core.config.toml.TopLevelKeyWriter;
 import dev.moka.core.exec.TrustedPrograms;

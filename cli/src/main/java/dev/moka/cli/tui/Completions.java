@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.cli.prompt.CustomPrompt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

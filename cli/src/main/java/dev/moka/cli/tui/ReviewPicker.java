@@ -1,5 +1,7 @@
 package dev.moka.cli.tui;
 
+import dev.moka.cli.prompt.ReviewPrompt;
+import dev.moka.cli.prompt.ReviewTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.moka.cli.tui;
 
+import dev.moka.cli.prompt.CustomPrompt;
 import dev.moka.cli.text.ResumeHint;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
@@ -112,7 +113,8 @@ public final class Tui {
         var display = new DisplaySettings(config.hideAgentReasoning(), config.showRawAgentReasoning(),
                 Theme.named(themeName).withFiles(links), settings.colour());
         ChatApp app = new ChatApp(current, display, catalog, new FileFinder(cwd),
-                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts")), settings.sandboxMechanism(),
+                CustomPrompt.load(mokaHome == null ? null : mokaHome.resolve("prompts"),
+                        name -> SlashCommand.named(name) != null), settings.sandboxMechanism(),
                 mokaHome);
         var notifier = new Notifier(config.notifications());
         Screen screen = new Screen(terminal.writer(), settings.colour());

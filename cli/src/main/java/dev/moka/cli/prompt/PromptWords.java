@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.prompt;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.prompt;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -20,10 +21,10 @@ public record CustomPrompt(String name, String body) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
     /**
-     * The prompts of {@code dir}, by name; a name a built-in command already has is left out, so a stray file
-     * can never take {@code /quit} away. A missing or unreadable directory has none.
+     * The prompts of {@code dir}, by name; a name the face's own commands already have ({@code builtIn}) is left
+     * out, so a stray file can never take {@code /quit} away. A missing or unreadable directory has none.
      */
-    public static List<CustomPrompt> load(Path dir) {
+    public static List<CustomPrompt> load(Path dir, Predicate<String> builtIn) {
         if (dir == null || !Files.isDirectory(dir)) {
             return List.of();
         }
@@ -32,7 +33,7 @@ public record CustomPrompt(String name, String body) {
             for (Path file : files.sorted(Comparator.comparing(Path::toString)).toList()) {
                 String fileName = file.getFileName().toString();
                 String name = fileName.endsWith(".md") ? fileName.substring(0, fileName.length() - 3) : "";
-                if (NAME.matcher(name).matches() && SlashCommand.named(name) == null && Files.isRegularFile(file)) {
+                if (NAME.matcher(name).matches() && !builtIn.test(name) && Files.isRegularFile(file)) {
                     prompts.add(new CustomPrompt(name, Files.readString(file, StandardCharsets.UTF_8)));
                 }
             }

@@ -1,16 +1,12 @@
-package dev.moka.cli;
+package dev.moka.cli.exec;
 
 import dev.moka.cli.commands.ExitCodes;
 import dev.moka.cli.commands.UsageException;
-import dev.moka.cli.exec.ExecOptions;
-import dev.moka.cli.exec.ExecRun;
-import dev.moka.cli.exec.HumanPrinter;
-import dev.moka.cli.exec.PermissionFlags;
-import dev.moka.cli.exec.TurnEnd;
+import dev.moka.cli.Startup;
+import dev.moka.cli.prompt.ReviewPrompt;
+import dev.moka.cli.prompt.ReviewTarget;
 import dev.moka.core.config.Config;
 import dev.moka.core.config.toml.ConfigException;
-import dev.moka.cli.tui.ReviewPrompt;
-import dev.moka.cli.tui.ReviewTarget;
 import dev.moka.core.session.Conversations;
 import dev.moka.core.session.Face;
 import dev.moka.core.session.ResumeTarget;
@@ -32,7 +28,7 @@ import picocli.CommandLine.ParseResult;
  * anything, so it can read the repository and run read-only commands but never change a file. Its progress goes
  * to stderr; its findings and verdict to stdout, as text or ({@code --json}) as one JSON document.
  */
-final class ReviewRun {
+public final class ReviewRun {
     private static final String ORIGINATOR = "moka_exec";
 
     private final Startup startup;
@@ -48,7 +44,7 @@ final class ReviewRun {
     }
 
     /** Declares the review's own flags beside exec's. */
-    static void declare(CommandSpec spec) {
+    public static void declare(CommandSpec spec) {
         spec.addOption(OptionSpec.builder("--uncommitted").arity("0").type(boolean.class)
                 .description("Review the staged, unstaged and untracked changes (the default).").build());
         spec.addOption(OptionSpec.builder("--base").paramLabel("BRANCH").type(String.class)
@@ -58,7 +54,7 @@ final class ReviewRun {
     }
 
     /** The run {@code parsed} asks for, or a usage mistake said in one line. */
-    static int run(Startup startup, ExecOptions options, ParseResult parsed) {
+    public static int run(Startup startup, ExecOptions options, ParseResult parsed) {
         String base = parsed.matchedOptionValue("--base", null);
         String commit = parsed.matchedOptionValue("--commit", null);
         String instructions = parsed.matchedPositionalValue(0, null);

@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.prompt;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.moka.cli;
+package dev.moka.cli.exec;
 
 import dev.moka.protocol.Json;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.prompt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +32,7 @@ class CustomPromptTest {
         Files.writeString(dir.resolve("explain.md"), "Explain $1\n");
         Files.writeString(dir.resolve("quit.md"), "not a quit\n");
         Files.writeString(dir.resolve("notes.txt"), "not a prompt\n");
-        assertThat(CustomPrompt.load(dir)).containsExactly(new CustomPrompt("explain", "Explain $1\n"));
-        assertThat(CustomPrompt.load(dir.resolve("missing"))).isEmpty();
+        assertThat(CustomPrompt.load(dir, "quit"::equals)).containsExactly(new CustomPrompt("explain", "Explain $1\n"));
+        assertThat(CustomPrompt.load(dir.resolve("missing"), "quit"::equals)).isEmpty();
     }
 }

@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.prompt;
 
 /** What a review looks at: the choices of Codex's review ({@code moka review} and {@code /review}). */
 public sealed interface ReviewTarget {
