@@ -25,6 +25,7 @@ import dev.moka.core.log.MokaLog;
 import dev.moka.core.session.ResumeTarget;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -46,7 +47,7 @@ final class CommandLines {
             startup.err().println(lacking);
             return ExitCodes.USAGE;
         }
-        CommandLine cli = new CommandLine(root());
+        CommandLine cli = new CommandLine(root(args.length == 0 ? null : args[0]));
         cli.setOut(new PrintWriter(startup.out(), true));
         cli.setErr(new PrintWriter(startup.err(), true));
         cli.setParameterExceptionHandler((e, arguments) -> {
@@ -64,11 +65,50 @@ final class CommandLines {
         return cli.execute(args);
     }
 
-    private static CommandSpec root() {
+    /**
+     * The root command with every command, or, when {@code first} (the first argument) names one, with that
+     * one alone: everything after a command's name is parsed by that command, so its siblings would only be
+     * built for nothing (they were a good part of exec's start-up). Help and completion name no command and
+     * get them all.
+     */
+    static CommandSpec root(String first) {
         CommandSpec root = command("moka", "Moka, a coding agent for the terminal.");
         root.version("moka " + MokaVersion.get());
         ExecOptions.declare(root);
         root.addPositional(positional(0, "PROMPT", "A first message for the conversation."));
+        boolean named = first != null && COMMANDS.stream().anyMatch(command -> command.names().contains(first));
+        for (Command command : COMMANDS) {
+            if (!named || command.names().contains(first)) {
+                root.addSubcommand(command.names().getFirst(), command.spec().get());
+            }
+        }
+        return root;
+    }
+
+    /** One of the root's commands: its name (and aliases) and how its spec is built. */
+    private record Command(List<String> names, Supplier<CommandSpec> spec) {}
+
+    /** The root's commands, in the order help lists them. */
+    private static final List<Command> COMMANDS = List.of(
+            new Command(List.of("exec", "e"), CommandLines::exec),
+            new Command(List.of("review"), CommandLines::review),
+            new Command(List.of("fork"), () -> fork("Open a copy of a recorded conversation in the terminal UI:"
+                    + " its history up to now, under its own id and rollout; the original stays as it was.", false)),
+            new Command(List.of("sessions"), SessionsCommand::spec),
+            new Command(List.of("doctor"), CommandLines::doctor),
+            new Command(List.of("resume"), CommandLines::reopen),
+            new Command(List.of("login"), CommandLines::login),
+            new Command(List.of("logout"), CommandLines::logout),
+            new Command(List.of("models"), CommandLines::models),
+            new Command(List.of("sandbox"), CommandLines::sandbox),
+            new Command(List.of("trust"), CommandLines::trust),
+            new Command(List.of("mcp-server"), CommandLines::mcpServer),
+            new Command(List.of("acp"), CommandLines::acp),
+            new Command(List.of("mcp"), McpCommand::spec),
+            new Command(List.of("hooks"), HooksCommand::spec),
+            new Command(List.of("completion"), CommandLines::completion));
+
+    private static CommandSpec exec() {
         CommandSpec exec = command("exec", "Run Moka non-interactively: stream the answer to stdout, progress to "
                 + "stderr.");
         ExecOptions.declare(exec);
@@ -84,65 +124,80 @@ final class CommandLines {
         exec.addSubcommand("fork", fork("Continue a copy of a recorded conversation (its own id and rollout; the"
                 + " original stays as it was) with one more turn: by id, or the latest with --last.", true));
         exec.aliases("e");
-        root.addSubcommand("exec", exec);
-        root.addSubcommand("review", review());
-        root.addSubcommand("fork", fork("Open a copy of a recorded conversation in the terminal UI: its history up"
-                + " to now, under its own id and rollout; the original stays as it was.", false));
-        root.addSubcommand("sessions", SessionsCommand.spec());
+        return exec;
+    }
+
+    private static CommandSpec doctor() {
         CommandSpec doctor = command("doctor", "Check the whole install (JDK, start-up cache, config, provider and"
                 + " key, MCP servers, sandbox, git, disk, terminal) and say how to fix each problem.");
         doctor.addOption(OptionSpec.builder("--json").arity("0").type(boolean.class)
                 .description("Print one JSON document instead of lines.").build());
         doctor.addOption(configOption());
-        root.addSubcommand("doctor", doctor);
+        return doctor;
+    }
+
+    private static CommandSpec reopen() {
         CommandSpec reopen = command("resume", "Reopen a recorded conversation in the terminal UI, with its"
                 + " transcript: by id, the latest with --last, or (neither) picked from this directory's sessions.");
         ExecOptions.declare(reopen);
         reopen.addOption(OptionSpec.builder("--last").arity("0").type(boolean.class)
                 .description("Resume the most recent conversation.").build());
         reopen.addPositional(positional(0, "ID", "The session id."));
-        root.addSubcommand("resume", reopen);
-        root.addSubcommand("login", login());
+        return reopen;
+    }
+
+    private static CommandSpec logout() {
         CommandSpec logout = command("logout", "Remove the API key `moka login --with-api-key` stored for a model"
                 + " provider (the one in use unless --provider names another).");
         logout.addOption(providerOption());
         logout.addOption(configOption());
-        root.addSubcommand("logout", logout);
+        return logout;
+    }
+
+    private static CommandSpec models() {
         CommandSpec models = command("models", "List the models a provider serves (GET {base_url}/models) next to"
                 + " what Moka's model catalog knows of each.");
         models.addOption(OptionSpec.builder("--json").arity("0").type(boolean.class)
                 .description("Print one JSON document instead of a table.").build());
         models.addOption(providerOption());
         models.addOption(configOption());
-        root.addSubcommand("models", models);
-        root.addSubcommand("sandbox", sandbox());
+        return models;
+    }
+
+    private static CommandSpec trust() {
         CommandSpec trust = command("trust", "Mark a project as trusted in config.toml (its git repository, or the"
                 + " main repository of a worktree): commands then run in workspace-write by default.");
         trust.addOption(OptionSpec.builder("--untrust").arity("0").type(boolean.class)
                 .description("Mark it untrusted instead: read-only, and risky commands need approval.").build());
         trust.addPositional(positional(0, "DIR", "The project directory; the current one by default."));
-        root.addSubcommand("trust", trust);
+        return trust;
+    }
+
+    private static CommandSpec mcpServer() {
         CommandSpec mcpServer = command("mcp-server", "Serve Moka over MCP on stdin/stdout, for another MCP client:"
                 + " the tools moka (start a conversation) and moka-reply (continue one).");
         mcpServer.addOption(configOption());
         mcpServer.addOption(OptionSpec.builder("--listen").paramLabel("127.0.0.1:PORT").type(String.class)
                 .description("Serve over streamable HTTP at http://127.0.0.1:PORT/mcp instead (loopback only;"
                         + " MOKA_MCP_SERVER_TOKEN, when set, is the bearer token clients must send).").build());
-        root.addSubcommand("mcp-server", mcpServer);
+        return mcpServer;
+    }
+
+    private static CommandSpec acp() {
         CommandSpec acp = command("acp", "Serve Moka over the Agent Client Protocol on stdin/stdout, for an editor"
                 + " (Zed, JetBrains IDEs, Neovim): see docs/acp.md.");
         acp.addOption(configOption());
-        root.addSubcommand("acp", acp);
-        root.addSubcommand("mcp", McpCommand.spec());
-        root.addSubcommand("hooks", HooksCommand.spec());
+        return acp;
+    }
+
+    private static CommandSpec completion() {
         CommandSpec completion = command("completion", "Print a tab completion script for bash, zsh or fish: source"
                 + " <(moka completion bash), source <(moka completion zsh) after compinit, moka completion fish |"
                 + " source.");
         completion.addPositional(PositionalParamSpec.builder().index("0").arity("0..1").paramLabel("SHELL")
                 .type(String.class).completionCandidates(ShellCompletions.SHELLS).description("bash, zsh or fish.")
                 .build());
-        root.addSubcommand("completion", completion);
-        return root;
+        return completion;
     }
 
     private static CommandSpec review() {
@@ -248,7 +303,8 @@ final class CommandLines {
             case "acp" -> acp(command, startup);
             case "mcp" -> new McpCommand(startup).run(command);
             case "hooks" -> new HooksCommand(startup).run(command);
-            case "completion" -> completion(parsed.commandSpec(), command.matchedPositionalValue(0, null), startup);
+            // The script completes every command, so it is made from the whole tree, not the one built for this line.
+            case "completion" -> completion(root(null), command.matchedPositionalValue(0, null), startup);
             default -> throw new IllegalStateException("no handler for command " + command.commandSpec().name());
         };
     }
