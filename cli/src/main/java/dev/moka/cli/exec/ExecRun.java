@@ -37,7 +37,8 @@ import tools.jackson.databind.JsonNode;
  * one turn, print its events, and pick the exit code.
  */
 public final class ExecRun {
-    private static final String ORIGINATOR = "moka_exec";
+    /** Who the requests say they come from, for exec and review alike. */
+    static final String ORIGINATOR = "moka_exec";
     static final List<String> LOCAL_PROVIDERS = List.of("ollama", "lmstudio");
 
     private final Startup startup;

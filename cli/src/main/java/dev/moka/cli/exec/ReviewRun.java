@@ -29,8 +29,6 @@ import picocli.CommandLine.ParseResult;
  * to stderr; its findings and verdict to stdout, as text or ({@code --json}) as one JSON document.
  */
 public final class ReviewRun {
-    private static final String ORIGINATOR = "moka_exec";
-
     private final Startup startup;
     private final ExecOptions options;
     private final ReviewTarget target;
@@ -111,7 +109,7 @@ public final class ReviewRun {
         startup.hardened();
         try (var conversations = new Conversations(startup.env(), startup.processCwd(), startup.http());
                 Session session = conversations.open(config, conversation,
-                        new Face(ORIGINATOR, ReviewReport.schema()))) {
+                        new Face(ExecRun.ORIGINATOR, ReviewReport.schema()))) {
             // The model's answer is JSON for the report, not for the person: what it streams is not shown.
             var progress = new HumanPrinter(new PrintStream(OutputStream.nullOutputStream()), startup.err(),
                     ExecRun.style(startup, options), session::recording);

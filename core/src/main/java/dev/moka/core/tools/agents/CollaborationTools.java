@@ -8,7 +8,6 @@ import dev.moka.core.tools.ToolResult;
 import dev.moka.core.tools.TypedTool;
 import dev.moka.protocol.Json;
 import dev.moka.protocol.ResponseItem;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -148,22 +147,18 @@ public final class CollaborationTools {
         @Override
         public ObjectNode parametersSchema() {
             ObjectNode schema = AgentSchemas.object();
-            AgentSchemas.property(schema, "timeout_ms", "number", "How long to wait, in milliseconds: "
-                    + WaitAgentTool.DEFAULT_MS + " when left out, at least " + WaitAgentTool.MIN_MS + ", at most "
-                    + WaitAgentTool.MAX_MS + ".");
+            AgentSchemas.property(schema, "timeout_ms", "number", WaitAgentTool.TIMEOUT_RULE);
             return AgentSchemas.done(schema, List.of());
         }
 
         @Override
         public ToolResult call(Params params, ToolCall call, ToolContext context) throws InterruptedException {
-            long millis = params.timeoutMs() == null ? WaitAgentTool.DEFAULT_MS
-                    : Math.clamp(params.timeoutMs(), WaitAgentTool.MIN_MS, WaitAgentTool.MAX_MS);
             List<Subagents.Listed> finished = agents.takeFinished();
             if (finished.isEmpty()) {
                 List<String> open = agents.list().stream().filter(child -> !child.status().isFinal())
                         .map(Subagents.Listed::id).toList();
                 if (!open.isEmpty()) {
-                    agents.await(open, Duration.ofMillis(millis));
+                    agents.await(open, WaitAgentTool.timeout(params.timeoutMs()));
                 }
                 finished = agents.takeFinished();
             }

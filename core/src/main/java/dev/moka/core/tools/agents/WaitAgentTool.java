@@ -17,6 +17,14 @@ final class WaitAgentTool implements TypedTool<WaitAgentTool.Params>, FollowUpSo
     static final long DEFAULT_MS = 30_000;
     static final long MIN_MS = 10_000;
     static final long MAX_MS = 3_600_000;
+    /** How {@code timeout_ms} is read, in the words both waits' schemas use. */
+    static final String TIMEOUT_RULE = "How long to wait, in milliseconds: " + DEFAULT_MS + " when left out, at least "
+            + MIN_MS + ", at most " + MAX_MS + ".";
+
+    /** The wait a model's {@code timeout_ms} asks for, held within the bounds. */
+    static Duration timeout(Long timeoutMs) {
+        return Duration.ofMillis(timeoutMs == null ? DEFAULT_MS : Math.clamp(timeoutMs, MIN_MS, MAX_MS));
+    }
     private final Subagents agents;
 
     record Params(List<String> targets, Long timeoutMs) {}
@@ -59,9 +67,7 @@ final class WaitAgentTool implements TypedTool<WaitAgentTool.Params>, FollowUpSo
         ObjectNode schema = AgentSchemas.object();
         AgentSchemas.property(schema, "targets", "array", "The ids of the children to wait for; the first to"
                 + " finish ends the wait.").putObject("items").put("type", "string");
-        AgentSchemas.property(schema, "timeout_ms", "number", "How long to wait, in milliseconds: "
-                + DEFAULT_MS + " when left out, at least " + MIN_MS + ", at most " + MAX_MS + ". Long waits beat"
-                + " polling.");
+        AgentSchemas.property(schema, "timeout_ms", "number", TIMEOUT_RULE + " Long waits beat polling.");
         return AgentSchemas.done(schema, List.of("targets"));
     }
 
@@ -70,9 +76,7 @@ final class WaitAgentTool implements TypedTool<WaitAgentTool.Params>, FollowUpSo
         if (params.targets().isEmpty()) {
             return ToolResult.failure("wait_agent needs at least one target id.", "no target");
         }
-        long millis = params.timeoutMs() == null ? DEFAULT_MS
-                : Math.clamp(params.timeoutMs(), MIN_MS, MAX_MS);
-        Map<String, AgentStatus> done = agents.await(params.targets(), Duration.ofMillis(millis));
+        Map<String, AgentStatus> done = agents.await(params.targets(), timeout(params.timeoutMs()));
         CollabEvents.tell(context, call, agents, params.targets(), null, true);
         ObjectNode out = Json.object();
         ObjectNode status = out.putObject("status");
