@@ -115,7 +115,10 @@ class TuiComposerTest extends ProcessFixture {
             tmux.keys("Enter");
             tmux.waitFor("Select a model");
             tmux.keys("Escape");
-            String screen = tmux.waitUntil(s -> !s.contains("enter to choose"), "the picker to close");
+            // A capture can land between two writes of one frame: wait for the frame that ends in the status line.
+            String screen = tmux.waitUntil(s -> !s.contains("enter to choose")
+                    && s.strip().lines().reduce((first, second) -> second).orElse("").contains("context left"),
+                    "the picker to close and the composer to be drawn again");
             List<String> visible = screen.lines().toList().subList(Math.max(0, (int) screen.lines().count() - 20),
                     (int) screen.lines().count());
             assertThat(visible.getLast()).contains("context left");
