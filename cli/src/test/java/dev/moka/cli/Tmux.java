@@ -52,10 +52,12 @@ final class Tmux implements AutoCloseable {
     /**
      * What a terminal sends a program that asked for focus reports (mode 1004) when its window gains
      * ({@code focused}) or loses focus. Typed as input: the test's tmux server has no client whose focus could
-     * change.
+     * change. Written in one write, as a terminal writes it: {@code send-keys} writes key by key, and a reader
+     * that wakes between the ESC and the rest under load rightly takes a lone ESC for the Esc key.
      */
     void focus(boolean focused) throws IOException, InterruptedException {
-        type(focused ? "\u001b[I" : "\u001b[O");
+        tmux("set-buffer", "-b", "moka-focus", "--", focused ? "\u001b[I" : "\u001b[O");
+        tmux("paste-buffer", "-d", "-b", "moka-focus", "-t", "moka");
     }
 
     /** Text pasted as a terminal pastes it: bracketed, when the program asked for that. */

@@ -88,6 +88,8 @@ class TuiDisplaySettingsTest extends ProcessFixture {
             tmux.waitUntil(s -> sent(out).contains("\u001b[?1004h"), "focus reports to be asked for");
             tmux.focus(true);
             enter(tmux, "here?", "Seen here.");
+            // The reply shows before the turn's end is handled; a focus report typed in between would come first.
+            tmux.waitUntil(s -> !s.contains("Working ("), "the first turn to end");
             tmux.focus(false);
             enter(tmux, "away?", "Done while away.");
             tmux.waitUntil(s -> sent(out).contains("\u001b]9;Moka: Done while away.\u0007"),
