@@ -7,6 +7,8 @@ import dev.moka.core.exec.ProcessHardening;
 import dev.moka.core.session.SessionMeta;
 import dev.moka.protocol.Json;
 import java.io.Console;
+import java.lang.invoke.MethodHandles;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -59,6 +61,7 @@ public final class Main {
         // the mapper and the writers of what the first turn records while the arguments and config are read.
         if (terminal == null && (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null)) {
             WarmUp.start("moka-json-init", () -> {
+                initialize(BigDecimal.class);
                 Json.warmUp();
                 SessionMeta.warmUp();
                 Json.warmUpTurn();
@@ -67,6 +70,19 @@ public final class Main {
         // Closed at the end whatever the command; one that opened conversations has closed it already.
         try (HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy()) {
             return CommandLines.run(args, adjust.apply(Startup.fromProcess(http, hardening, terminal)));
+        }
+    }
+
+    /**
+     * Initialises {@code type} now. For BigDecimal, first on the JSON warm-up thread: Jackson's value nodes hold
+     * BigDecimal constants, and BigDecimal's class computes 5^65536 as it initialises (~15 ms interpreted), which
+     * the config reader on the main thread otherwise waited for at its first value.
+     */
+    private static void initialize(Class<?> type) {
+        try {
+            MethodHandles.lookup().ensureInitialized(type);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
         }
     }
 

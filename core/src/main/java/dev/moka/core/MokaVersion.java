@@ -9,10 +9,19 @@ public final class MokaVersion {
     private MokaVersion() {}
 
     public static String get() {
-        try (InputStream in = MokaVersion.class.getResourceAsStream("version.txt")) {
-            return in == null ? "dev" : new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip();
-        } catch (IOException e) {
-            return "dev";
+        return Stamped.VERSION;
+    }
+
+    /** Read once per process: several start-up steps ask, and each lookup of a resource in the jar costs. */
+    private static final class Stamped {
+        static final String VERSION = read();
+
+        private static String read() {
+            try (InputStream in = MokaVersion.class.getResourceAsStream("version.txt")) {
+                return in == null ? "dev" : new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip();
+            } catch (IOException e) {
+                return "dev";
+            }
         }
     }
 }
