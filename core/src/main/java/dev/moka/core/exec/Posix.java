@@ -10,8 +10,9 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The few libc calls the JDK does not offer, made through the foreign function API: pseudo-terminal pairs,
- * raw reads and writes on their master side, and signals to whole process groups. No native library ships
+ * The few libc calls the JDK does not offer, made through the foreign function API: pseudo-terminal pairs and
+ * raw reads and writes on their master side, bound when a command first runs on a pseudo-terminal (signals,
+ * which every command needs, go through {@link dev.moka.core.sandbox.LinuxCalls}). No native library ships
  * with Moka: everything here is in the C library. The constants are Linux's.
  */
 final class Posix {
@@ -20,8 +21,6 @@ final class Posix {
     private static final int O_NOCTTY = 0x100;
     private static final long TIOCSWINSZ = 0x5414;
     private static final int EINTR = 4;
-    static final int SIGKILL = 9;
-    static final int SIGCONT = 18;
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIBC = LINKER.defaultLookup();
@@ -42,8 +41,6 @@ final class Posix {
             FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
                     ValueLayout.JAVA_LONG), ERRNO);
     private static final MethodHandle CLOSE = function("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
-    private static final MethodHandle KILL = function("kill", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-            ValueLayout.JAVA_INT);
     private static final MethodHandle IOCTL = LINKER.downcallHandle(LIBC.findOrThrow("ioctl"),
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
                     ValueLayout.ADDRESS), Linker.Option.firstVariadicArg(2));
@@ -132,27 +129,6 @@ final class Posix {
             int ignored = (int) CLOSE.invokeExact(fd);
         } catch (Throwable e) {
             throw new IllegalStateException("native close failed", e);
-        }
-    }
-
-    /** Sends {@code signal} to the process {@code pid}; quiet when it is gone. */
-    static void signal(long pid, int signal) {
-        try {
-            int ignored = (int) KILL.invokeExact((int) pid, signal);
-        } catch (Throwable e) {
-            throw new IllegalStateException("native kill failed", e);
-        }
-    }
-
-    /** Sends {@code signal} to every process of the group led by {@code pgid}; quiet when none is left. */
-    static void killGroup(long pgid, int signal) {
-        if (pgid <= 1) {
-            throw new IllegalArgumentException("refusing to signal process group " + pgid);
-        }
-        try {
-            int ignored = (int) KILL.invokeExact((int) -pgid, signal);
-        } catch (Throwable e) {
-            throw new IllegalStateException("native kill failed", e);
         }
     }
 }

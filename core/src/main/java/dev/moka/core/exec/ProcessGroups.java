@@ -1,5 +1,6 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.LinuxCalls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.Map;
  */
 final class ProcessGroups {
     static final Path SETSID = Path.of("/usr/bin/setsid");
+    private static final int SIGKILL = 9;
 
     private ProcessGroups() {}
 
@@ -41,7 +43,7 @@ final class ProcessGroups {
         // signalled, as it could in between when the group went first. Its pid is not reused for a new group
         // while a member of its own lives, and taking it again at once would need the pid counter to wrap.
         root.destroyForcibly();
-        Posix.killGroup(root.pid(), Posix.SIGKILL);
+        killGroup(root.pid());
         descendants.forEach(ProcessHandle::destroyForcibly);
     }
 
@@ -51,7 +53,15 @@ final class ProcessGroups {
      * group ({@code setsid}) are ended by the sandbox's pid namespace instead.
      */
     static void killLeftovers(long leaderPid) {
-        Posix.killGroup(leaderPid, Posix.SIGKILL);
+        killGroup(leaderPid);
+    }
+
+    /** Kills every process of the group led by {@code pgid}; quiet when none is left. */
+    private static void killGroup(long pgid) {
+        if (pgid <= 1) {
+            throw new IllegalArgumentException("refusing to signal process group " + pgid);
+        }
+        LinuxCalls.kill(-pgid, SIGKILL);
     }
 
     private static boolean launchable(String program, Path cwd, Map<String, String> env) {

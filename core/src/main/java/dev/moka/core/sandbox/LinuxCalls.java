@@ -11,8 +11,9 @@ import java.lang.invoke.VarHandle;
 import java.util.Optional;
 
 /**
- * The Linux calls Moka makes through the foreign function API: the sandbox's (Landlock, which has no libc
- * wrapper, {@code prctl}, {@code open}, {@code flock}, {@code close}) and the hardening of Moka's own process.
+ * The Linux calls Moka makes through the foreign function API on every start and every command: the
+ * sandbox's (Landlock, which has no libc wrapper, {@code prctl}, {@code open}, {@code flock}, {@code close}),
+ * the hardening of Moka's own process, and the signals that end a command's process group.
  * All go through libc's {@code syscall}, so the process binds one downcall handle: each handle of another
  * shape costs some 5 ms of CPU to generate. Each call returns the raw result; a negative one comes with the
  * errno of that call. On an architecture Moka has no {@link SyscallTable} for, every call throws
@@ -89,6 +90,11 @@ public final class LinuxCalls {
             limit.setAtIndex(ValueLayout.JAVA_LONG, 1, hard);
             return call(number, 0, resource, limit.address(), 0, 0);
         }
+    }
+
+    /** Sends {@code signal} to the process {@code pid}, or to every process of the group {@code -pid}. */
+    public static Result kill(long pid, int signal) {
+        return call(table().kill(), pid, signal, 0, 0, 0);
     }
 
     /** Opens {@code path} with {@code O_PATH}: a handle that names it without reading it. */

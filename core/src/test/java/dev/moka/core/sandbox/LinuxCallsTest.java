@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ class LinuxCallsTest {
     private static final int ENOENT = 2;
     private static final int ENOTDIR = 20;
     private static final int PR_SET_NAME = 15;
+    private static final int SIGKILL = 9;
 
     @TempDir
     Path dir;
@@ -90,6 +92,16 @@ class LinuxCallsTest {
         }).join();
 
         assertThat(comm.get()).isEqualTo("0 moka-prctl-test");
+    }
+
+    @Test
+    void killEndsTheProcessWithTheSignalItWasGiven() throws Exception {
+        Process sleeper = new ProcessBuilder("sleep", "60").start();
+
+        assertThat(LinuxCalls.kill(sleeper.pid(), SIGKILL).value()).isZero();
+
+        assertThat(sleeper.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(sleeper.exitValue()).as("128 + SIGKILL").isEqualTo(128 + SIGKILL);
     }
 
     @Test
