@@ -12,7 +12,19 @@
 # while its live data after a full collection was 10 MB); bounded, the same session peaks at 327 MB with time
 # per round flat (bench/long_session.py). 256 MB rather than 128 leaves room for the largest reply the client
 # accepts (bench/sse_heap_bench.sh peaks at 127 MB). MOKA_JAVA_OPTS=-Xmx... comes later on the line and wins.
+# -XX:-AOTRecordTraining/-XX:-AOTReplayTraining: a JDK 25 cache also keeps the training run's method profiles,
+# which a thread of their own replays at each start to compile those methods early; they serve C2, which
+# TieredStopAtLevel=1 never runs, and replaying them cost ~25 ms of CPU per exec round trip.
+# java.locale.providers=SPI: Moka's text is English, so numbers and dates follow the JDK's built-in English
+# rules whatever the person's locale (as Codex prints them); no SPI provider is installed, so the CLDR locale
+# data is never set up (15-20 ms of CPU at every start, reached through Jackson's date format).
+# The CompileCommand exclusion keeps one method of the JDK's class-file writer interpreted: the stack-map
+# generator's processBlock, one 2,767-byte switch that the JDK runs whenever it spins a class at run time (method
+# handle forms, foreign-function stubs, pattern-switch sites, annotation proxies). Its C1 compile alone took
+# 6 MB of compiler arena, which the JVM keeps for seconds: peak RSS 81 -> 75 MB per exec round trip, CPU unchanged.
 moka_jvm_flags() {
   jvm_flags=(-XX:+UseSerialGC -Xms16m -Xmx256m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=10 -XX:-UsePerfData
-    -Xss1m --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0)
+    -Xss1m --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UnlockDiagnosticVMOptions
+    -XX:ArchiveRelocationMode=0 -XX:-AOTRecordTraining -XX:-AOTReplayTraining -Djava.locale.providers=SPI
+    -XX:CompileCommand=quiet -XX:CompileCommand=exclude,jdk.internal.classfile.impl.StackMapGenerator::processBlock)
 }

@@ -2,22 +2,20 @@ package dev.moka.core.net;
 
 import dev.moka.core.WarmUp;
 import java.net.http.HttpClient;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
 
 /**
- * The process's HTTP client, built off the start-up path (its set-up costs 100-200 ms, most of it reading
- * the system's CA certificates, which load only once an {@code https} endpoint is in sight). Whoever made it
+ * The process's HTTP client, built off the start-up path. Its TLS (the JDK's set-up and the system's CA
+ * certificates, 100-200 ms in all) is set up only once an {@code https} endpoint is in sight. Whoever made it
  * closes it, once, when the process has no more use for it; everyone else only borrows it.
  */
 public final class HttpClients implements Supplier<HttpClient>, AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(15);
 
     private final DeferredTrustManager trust = new DeferredTrustManager();
+    private final DeferredTls tls = DeferredTls.trusting(trust);
     private final CompletableFuture<HttpClient> client = new CompletableFuture<>();
     /** Guarded by {@code client}: whether a build has begun, and whether the client may still be used. */
     private boolean building;
@@ -83,22 +81,24 @@ public final class HttpClients implements Supplier<HttpClient>, AutoCloseable {
         });
     }
 
-    /** Loads the CA certificates now, in the background: call it once an {@code https} endpoint is known. */
-    public void prefetchTrust() {
+    /**
+     * Sets TLS up and loads the CA certificates now, in the background: call it once an {@code https} endpoint
+     * is known, so that its first request does not wait for them.
+     */
+    public void prefetchTls() {
+        tls.prefetch();
         trust.prefetch();
+    }
+
+    /** Whether anything has set TLS up yet: a client that only spoke plain HTTP has not. */
+    boolean tlsStarted() {
+        return tls.started();
     }
 
     private void build() {
         try {
-            HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT);
-            try {
-                SSLContext tls = SSLContext.getInstance("TLS");
-                tls.init(null, new TrustManager[] {trust}, null);
-                builder.sslContext(tls);
-            } catch (GeneralSecurityException e) {
-                // Without a context of our own the JDK builds its default one: slower to start, as safe.
-            }
-            client.complete(builder.build());
+            client.complete(HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).sslContext(tls)
+                    .sslParameters(DeferredTls.clientParameters()).build());
         } catch (RuntimeException | Error e) {
             client.completeExceptionally(e);
         }

@@ -17,6 +17,7 @@ import dev.moka.core.client.ProviderSecrets;
 import dev.moka.core.client.ResponsesClient;
 import dev.moka.core.config.AgentSettings;
 import dev.moka.core.config.Config;
+import dev.moka.core.config.mcp.McpTransportConfig.StreamableHttp;
 import dev.moka.core.config.model.ModelInfo;
 import dev.moka.core.config.model.SubagentTools;
 import dev.moka.core.tools.router.ToolGroup;
@@ -102,6 +103,17 @@ public final class Conversations implements AutoCloseable {
         this.mcpSignIn = mcpSignIn;
     }
 
+    /** Whether the provider or an enabled MCP server is at an {@code https} address, known before either is asked. */
+    private static boolean speaksTls(Config config) {
+        return isHttps(config.provider().baseUrl()) || config.tools().mcpServers().stream()
+                .anyMatch(server -> server.enabled() && server.transport() instanceof StreamableHttp http
+                        && isHttps(http.url()));
+    }
+
+    private static boolean isHttps(String url) {
+        return url != null && url.regionMatches(true, 0, "https:", 0, 6);
+    }
+
     /**
      * Opens a conversation and starts its session. A mistake of the person's (no such session to resume, an
      * API key that is not set) is a {@link ConfigException}; a rollout that another process is writing is a
@@ -115,8 +127,8 @@ public final class Conversations implements AutoCloseable {
     /** Opens a conversation; {@code lineage} says whose child agent it is, null for a top-level one. */
     private Session open(Config config, ResumeTarget target, Face face, AgentLineage lineage) throws ConfigException,
             IOException, InterruptedException {
-        if (config.provider().baseUrl().regionMatches(true, 0, "https:", 0, 6)) {
-            http.prefetchTrust();
+        if (speaksTls(config)) {
+            http.prefetchTls();
         }
         ProviderKey key = ProviderKey.of(config.provider(), config, env);
         if (fixturePath() == null) {

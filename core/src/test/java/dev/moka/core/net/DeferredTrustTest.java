@@ -24,7 +24,10 @@ import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The client's deferred trust refuses what the JDK's default trust refuses; plain HTTP needs none of it. */
+/**
+ * The client's deferred TLS and trust refuse what the JDK's defaults refuse and accept what they accept; plain
+ * HTTP sets none of it up.
+ */
 class DeferredTrustTest {
     @TempDir
     Path dir;
@@ -45,9 +48,11 @@ class DeferredTrustTest {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         answer(server);
         try {
-            var response = HttpClients.lazy().get().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+            HttpClients clients = HttpClients.lazy();
+            var response = clients.get().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
                     + server.getAddress().getPort() + "/")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(response.body()).isEqualTo("hello");
+            assertThat(clients.tlsStarted()).isFalse();
         } finally {
             server.stop(0);
         }
@@ -60,7 +65,7 @@ class DeferredTrustTest {
         answer(server);
         try {
             HttpClients clients = HttpClients.lazy();
-            clients.prefetchTrust();
+            clients.prefetchTls();
             URI uri = URI.create("https://127.0.0.1:" + server.getAddress().getPort() + "/");
             assertThatThrownBy(() -> clients.get().send(HttpRequest.newBuilder(uri).build(),
                     HttpResponse.BodyHandlers.ofString())).isInstanceOf(SSLHandshakeException.class);
@@ -69,7 +74,37 @@ class DeferredTrustTest {
         }
     }
 
-    /** A TLS context serving a fresh self-signed certificate made by the JDK's keytool. */
+    @Test
+    void aServerWhoseCertificateIsTrustedAnswersOverTls13() throws Exception {
+        HttpsServer server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setHttpsConfigurator(new HttpsConfigurator(selfSigned()));
+        answer(server);
+        // The JDK's default trust reads these when it loads, which the deferred trust does on first use.
+        String store = System.setProperty("javax.net.ssl.trustStore", dir.resolve("server.p12").toString());
+        String password = System.setProperty("javax.net.ssl.trustStorePassword", "changeit");
+        try (HttpClients clients = HttpClients.lazy()) {
+            URI uri = URI.create("https://127.0.0.1:" + server.getAddress().getPort() + "/");
+            var response = clients.get().send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.body()).isEqualTo("hello");
+            assertThat(response.sslSession()).hasValueSatisfying(
+                    session -> assertThat(session.getProtocol()).isEqualTo("TLSv1.3"));
+            assertThat(clients.tlsStarted()).isTrue();
+        } finally {
+            restore("javax.net.ssl.trustStore", store);
+            restore("javax.net.ssl.trustStorePassword", password);
+            server.stop(0);
+        }
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
+        }
+    }
+
+    /** A TLS context serving a fresh self-signed certificate made by the JDK's keytool (kept in server.p12). */
     private SSLContext selfSigned() throws Exception {
         Path store = dir.resolve("server.p12");
         Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
