@@ -11,9 +11,9 @@ import java.lang.invoke.VarHandle;
 import java.util.Optional;
 
 /**
- * The Linux calls Moka makes through the foreign function API on every start and every command: the
- * sandbox's (Landlock, which has no libc wrapper, {@code prctl}, {@code open}, {@code flock}, {@code close}),
- * the hardening of Moka's own process, and the signals that end a command's process group.
+ * The Linux calls Moka makes through the foreign function API: the sandbox's (Landlock, which has no libc
+ * wrapper, {@code prctl}, {@code open}, {@code flock}, {@code close}), the hardening of Moka's own process, the
+ * signals that end a command's process group, and the pseudo-terminals commands run on.
  * All go through libc's {@code syscall}, so the process binds one downcall handle: each handle of another
  * shape costs some 5 ms of CPU to generate. Each call returns the raw result; a negative one comes with the
  * errno of that call. On an architecture Moka has no {@link SyscallTable} for, every call throws
@@ -107,11 +107,27 @@ public final class LinuxCalls {
         return open(path, table().oDirectory() | O_CLOEXEC);
     }
 
-    private static Result open(String path, int flags) {
+    /** {@code open(path, flags)}: a relative path is resolved from the working directory. */
+    public static Result open(String path, int flags) {
         long number = table().openat();
         try (Arena arena = Arena.ofConfined()) {
             return call(number, AT_FDCWD, arena.allocateFrom(path).address(), flags, 0, 0);
         }
+    }
+
+    /** Reads into all of {@code buffer} at most; the count read, 0 at end of input. */
+    public static Result read(int fd, MemorySegment buffer) {
+        return call(table().read(), fd, buffer.address(), buffer.byteSize(), 0, 0);
+    }
+
+    /** Writes {@code data}; the count written, which may be less than all of it. */
+    public static Result write(int fd, MemorySegment data) {
+        return call(table().write(), fd, data.address(), data.byteSize(), 0, 0);
+    }
+
+    /** {@code ioctl(fd, request, argument)}, for the requests that take a pointer. */
+    public static Result ioctl(int fd, long request, MemorySegment argument) {
+        return call(table().ioctl(), fd, request, argument.address(), 0, 0);
     }
 
     /** {@code flock(fd, operation)}: a lock on the open file, shared by no other open of it. */
@@ -119,7 +135,7 @@ public final class LinuxCalls {
         return call(table().flock(), fd, operation, 0, 0, 0);
     }
 
-    static void close(int fd) {
+    public static void close(int fd) {
         call(table().close(), fd, 0, 0, 0, 0);
     }
 

@@ -9,11 +9,13 @@ import java.util.Optional;
  * numbers everywhere; they are here all the same, so that no call can be made on an architecture Moka has no
  * table for.
  */
-record SyscallTable(long prctl, long openat, long flock, long close, long prlimit64, long capset, long kill,
-        long landlockCreateRuleset, long landlockAddRule, long landlockRestrictSelf, int oDirectory) {
-    static final SyscallTable X86_64 = new SyscallTable(157, 257, 73, 3, 302, 126, 62, 444, 445, 446, 0200000);
+record SyscallTable(long read, long write, long openat, long close, long ioctl, long flock, long kill, long prctl,
+        long prlimit64, long capset, long landlockCreateRuleset, long landlockAddRule, long landlockRestrictSelf, int oDirectory) {
+    static final SyscallTable X86_64 = new SyscallTable(0, 1, 257, 3, 16, 73, 62, 157, 302, 126, 444, 445, 446,
+            0200000);
     /** Arm moves O_DIRECTORY to 040000 (its 0200000 is O_DIRECT). */
-    static final SyscallTable AARCH64 = new SyscallTable(167, 56, 32, 57, 261, 91, 129, 444, 445, 446, 040000);
+    static final SyscallTable AARCH64 = new SyscallTable(63, 64, 56, 57, 29, 32, 129, 167, 261, 91, 444, 445,
+            446, 040000);
 
     /** The table for {@code osArch} (as the {@code os.arch} property names it); empty for one Moka has none for. */
     static Optional<SyscallTable> of(String osArch) {
