@@ -19,12 +19,13 @@ final class ProcessGroups {
 
     /**
      * The argv to hand to {@link ProcessBuilder}. The wrapper is only used when the program is found, so a
-     * missing or non-executable program still fails in the JDK with its precise error.
+     * missing or non-executable program still fails in the JDK with its precise error, and where Moka can
+     * signal a group ({@link LinuxCalls#supported()}): elsewhere each command stays in Moka's group.
      *
      * @param controllingTty whether the child's stdin (a pty slave) becomes its controlling terminal
      */
     static List<String> wrap(List<String> argv, Path cwd, Map<String, String> env, boolean controllingTty) {
-        if (!Files.isExecutable(SETSID) || !launchable(argv.getFirst(), cwd, env)) {
+        if (!LinuxCalls.supported() || !Files.isExecutable(SETSID) || !launchable(argv.getFirst(), cwd, env)) {
             return argv;
         }
         List<String> wrapped = new ArrayList<>(argv.size() + 2);
@@ -56,12 +57,14 @@ final class ProcessGroups {
         killGroup(leaderPid);
     }
 
-    /** Kills every process of the group led by {@code pgid}; quiet when none is left. */
+    /** Kills every process of the group led by {@code pgid}; quiet when none is left, or none was made. */
     private static void killGroup(long pgid) {
         if (pgid <= 1) {
             throw new IllegalArgumentException("refusing to signal process group " + pgid);
         }
-        LinuxCalls.kill(-pgid, SIGKILL);
+        if (LinuxCalls.supported()) {
+            LinuxCalls.kill(-pgid, SIGKILL);
+        }
     }
 
     private static boolean launchable(String program, Path cwd, Map<String, String> env) {

@@ -31,8 +31,9 @@ public final class LinuxCalls {
     /** openat's directory for "relative to the working directory", as open resolves a path. */
     private static final long AT_FDCWD = -100;
 
-    private static final String ARCH = System.getProperty("os.arch");
-    private static final Optional<SyscallTable> TABLE = SyscallTable.of(ARCH);
+    private static final String SYSTEM = System.getProperty("os.name") + " on " + System.getProperty("os.arch");
+    private static final Optional<SyscallTable> TABLE = SyscallTable.of(System.getProperty("os.name"),
+            System.getProperty("os.arch"));
 
     /** The result of one call and the errno it left (meaningful only when the result is negative). */
     public record Result(long value, int errno) {
@@ -60,10 +61,15 @@ public final class LinuxCalls {
 
     private LinuxCalls() {}
 
-    /** This architecture's numbers; throws on one Moka does not know, before any call is made. */
+    /** Whether these calls can be made here: Linux on an architecture Moka has the numbers of. */
+    public static boolean supported() {
+        return TABLE.isPresent();
+    }
+
+    /** This system's numbers; throws on one Moka does not know, before any call is made. */
     private static SyscallTable table() {
         return TABLE.orElseThrow(() -> new UnsupportedOperationException("Moka knows the system call numbers of"
-                + " x86_64 and aarch64 only, not those of " + ARCH));
+                + " Linux on x86_64 and aarch64 only, not those of " + SYSTEM));
     }
 
     /** A system call with up to five arguments; the sixth is zero. */

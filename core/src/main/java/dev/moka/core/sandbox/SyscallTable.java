@@ -17,8 +17,14 @@ record SyscallTable(long read, long write, long openat, long close, long ioctl, 
     static final SyscallTable AARCH64 = new SyscallTable(63, 64, 56, 57, 29, 32, 129, 167, 261, 91, 444, 445,
             446, 040000);
 
-    /** The table for {@code osArch} (as the {@code os.arch} property names it); empty for one Moka has none for. */
-    static Optional<SyscallTable> of(String osArch) {
+    /**
+     * The table for {@code osArch} (as the {@code os.arch} property names it) on Linux; empty for an
+     * architecture Moka has none for, and on any other system, whose numbers are unrelated to Linux's.
+     */
+    static Optional<SyscallTable> of(String osName, String osArch) {
+        if (!osName.equals("Linux")) {
+            return Optional.empty();
+        }
         return switch (osArch) {
             case "amd64", "x86_64" -> Optional.of(X86_64);
             case "aarch64", "arm64" -> Optional.of(AARCH64);

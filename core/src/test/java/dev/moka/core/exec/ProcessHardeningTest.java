@@ -85,8 +85,8 @@ class ProcessHardeningTest {
     void onAnArchitectureWithoutSystemCallNumbersNothingIsCalledAndTheFailureSaysWhy() throws Exception {
         Map<String, String> report = childReport("on", "-Dos.arch=riscv64");
 
-        String why = "java.lang.UnsupportedOperationException: Moka knows the system call numbers of x86_64 and"
-                + " aarch64 only, not those of riscv64";
+        String why = "java.lang.UnsupportedOperationException: Moka knows the system call numbers of Linux on"
+                + " x86_64 and aarch64 only, not those of Linux on riscv64";
         assertThat(report).containsEntry("failures", "[process hardening unavailable: " + why + "]")
                 .containsEntry("dumpable", "unknown: " + why.substring(why.indexOf(' ') + 1))
                 .containsEntry("environ", "readable").containsEntry("coreLimit", childReport("off").get("coreLimit"));
