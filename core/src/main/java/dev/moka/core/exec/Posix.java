@@ -29,6 +29,10 @@ final class Posix {
     record PtyPair(int master, String slavePath) {}
 
     static PtyPair openPty(int rows, int columns) throws IOException {
+        if (!LinuxCalls.supported()) {
+            throw new IOException("cannot open a pseudo-terminal: Moka makes them only on Linux on x86_64 and"
+                    + " aarch64, not on " + System.getProperty("os.name") + " on " + System.getProperty("os.arch"));
+        }
         LinuxCalls.Result opened = LinuxCalls.open("/dev/ptmx", O_RDWR | O_NOCTTY);
         if (opened.failed()) {
             throw new IOException("cannot open a pseudo-terminal (opening /dev/ptmx failed with errno "

@@ -16,8 +16,8 @@ import java.util.Optional;
  * signals that end a command's process group, and the pseudo-terminals commands run on.
  * All go through libc's {@code syscall}, so the process binds one downcall handle: each handle of another
  * shape costs some 5 ms of CPU to generate. Each call returns the raw result; a negative one comes with the
- * errno of that call. On an architecture Moka has no {@link SyscallTable} for, every call throws
- * {@link UnsupportedOperationException} instead of reaching some other call by its number.
+ * errno of that call. Where Moka has no {@link SyscallTable} (another architecture, another system), every
+ * call throws {@link UnsupportedOperationException} instead of reaching some other call by its number.
  */
 public final class LinuxCalls {
     static final int PR_SET_NO_NEW_PRIVS = 38;

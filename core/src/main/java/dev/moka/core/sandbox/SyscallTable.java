@@ -10,7 +10,8 @@ import java.util.Optional;
  * table for.
  */
 record SyscallTable(long read, long write, long openat, long close, long ioctl, long flock, long kill, long prctl,
-        long prlimit64, long capset, long landlockCreateRuleset, long landlockAddRule, long landlockRestrictSelf, int oDirectory) {
+        long prlimit64, long capset, long landlockCreateRuleset, long landlockAddRule, long landlockRestrictSelf,
+        int oDirectory) {
     static final SyscallTable X86_64 = new SyscallTable(0, 1, 257, 3, 16, 73, 62, 157, 302, 126, 444, 445, 446,
             0200000);
     /** Arm moves O_DIRECTORY to 040000 (its 0200000 is O_DIRECT). */
