@@ -9,8 +9,8 @@ exec_command and apply_patch; `exec resume --last --json` with a shell call; and
 pseudo-terminal, from start to its composer (it has a cache of its own). Prints, per path, the
 application classes loaded from moka.jar (target: near zero) and how many JDK classes came from the runtime
 image instead of the cache, and how many classes were made at run time, which no JDK 25 cache holds.
-The JavaScript engine's classes (GraalJS, Truffle, the polyglot API: in moka.jar too) are counted on a line of
-their own, not as application classes: a code-mode model (the second path uses the default one) loads them on
+The JavaScript engine's classes (GraalJS, Truffle, the polyglot API: jars of their own in cli/target/lib, which
+moka.jar's Class-Path names) are counted on a line of their own, not as application classes: a code-mode model (the second path uses the default one) loads them on
 purpose outside the cache, on a warm-up thread started once the first request is out, and the line says how
 many of them loaded before the mock received that request (target: none; they belong off the request path).
 Usage: bench/class_load_check.py [--all]   (--all lists the JDK's classes and the ones made at run time)
@@ -27,8 +27,9 @@ import tempfile
 from benchlib import MOKA, ROOT, start_mock, stop_mock
 
 
-# The JavaScript engine's packages, shipped in moka.jar; GraalJS shades ICU under org.graalvm.shadowed.
+# The JavaScript engine's packages, shipped in cli/target/lib; GraalJS shades ICU under org.graalvm.shadowed.
 ENGINE_PACKAGES = ("com.oracle.truffle.", "com.oracle.js.", "org.graalvm.")
+ENGINE_JARS = os.path.join(ROOT, "cli", "target", "lib")
 
 
 def mock(tmp, scenario):
@@ -43,7 +44,7 @@ def arrivals(requests_file):
 
 def loaded(log):
     """(classes from moka.jar, classes from the JDK's runtime image, classes made at run time, the engine's
-    classes from moka.jar with the epoch millisecond each loaded at) in load order. The third are pattern-switch
+    classes from its jars with the epoch millisecond each loaded at) in load order. The third are pattern-switch
     classes (SwitchBootstraps), method-handle forms, foreign-function stubs and annotation proxies: the JDK 25
     cache cannot hold them, so each start makes them again."""
     jar, jdk, made, engine = [], [], [], []
@@ -54,7 +55,7 @@ def loaded(log):
                 continue
             # Each line starts with its [<epoch ms>ms] decoration.
             at, name, source = int(parts[0].strip("[]ms")), parts[1], parts[parts.index("source:") + 1]
-            if source.endswith("moka.jar") and name.startswith(ENGINE_PACKAGES):
+            if ENGINE_JARS in source and name.startswith(ENGINE_PACKAGES):
                 engine.append((name, at))
             elif source.endswith("moka.jar"):
                 jar.append(name)
@@ -85,7 +86,7 @@ def run(label, tmp, cwd, env, args, show_jdk, requests_file):
     if engine:
         first_request = arrivals(requests_file)[before]
         early = [name for name, at in engine if at < first_request]
-        print(f"{label}: {len(engine)} classes of the JavaScript engine (GraalJS/Truffle) from moka.jar, not counted"
+        print(f"{label}: {len(engine)} classes of the JavaScript engine (GraalJS/Truffle) from its jars, not counted"
               f" above: code mode's warm-up loads them off the request path, {len(early)} of them before the first"
               f" request reached the mock (target: none)")
         for name in early:

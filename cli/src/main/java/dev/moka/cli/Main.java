@@ -4,6 +4,7 @@ import dev.moka.cli.tui.TerminalOpening;
 import dev.moka.core.WarmUp;
 import dev.moka.core.net.HttpClients;
 import dev.moka.core.exec.ProcessHardening;
+import dev.moka.core.session.SessionMeta;
 import dev.moka.protocol.Json;
 import java.io.Console;
 import java.util.Arrays;
@@ -54,9 +55,14 @@ public final class Main {
         // starts it once its session is open (InteractiveRun): on two cores, it and Jackson's mapper built
         // here made the first frame ~20% later (UI ready in tmux, side by side).
         boolean needsHttp = opensSession(args) && System.getenv("MOKA_SSE_FIXTURE") == null && terminal == null;
-        // Jackson's mapper takes tens of milliseconds to build; build it while the arguments are parsed.
+        // Jackson's mapper takes tens of milliseconds to build, and each type it first writes several more; build
+        // the mapper and the writers of what the first turn records while the arguments and config are read.
         if (terminal == null && (needsHttp || System.getenv("MOKA_SSE_FIXTURE") != null)) {
-            WarmUp.start("moka-json-init", Json::warmUp);
+            WarmUp.start("moka-json-init", () -> {
+                Json.warmUp();
+                SessionMeta.warmUp();
+                Json.warmUpTurn();
+            });
         }
         // Closed at the end whatever the command; one that opened conversations has closed it already.
         try (HttpClients http = needsHttp ? HttpClients.startDefault() : HttpClients.lazy()) {

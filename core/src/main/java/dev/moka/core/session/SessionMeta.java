@@ -1,6 +1,7 @@
 package dev.moka.core.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.moka.protocol.Json;
 
 /**
  * The first line of a rollout. A child agent's names its parent ({@code parent_thread_id}), its place below the
@@ -17,6 +18,14 @@ public record SessionMeta(String id, String timestamp, String cwd, String origin
     public SessionMeta(String id, String timestamp, String cwd, String originator, String cliVersion,
             String modelProvider, String model) {
         this(id, timestamp, cwd, originator, cliVersion, modelProvider, model, null, null, null, null, null);
+    }
+
+    /**
+     * Builds the serializer of this first line, which every new conversation writes before its first request:
+     * for a start-up thread to do beside the arguments and the config, off that request's path.
+     */
+    public static void warmUp() {
+        Json.MAPPER.valueToTree(new SessionMeta("", "", "", "", "", "", ""));
     }
 
     /** This conversation's first line as a child of {@code lineage}'s parent (the fields of its metaFields). */
