@@ -1,102 +1,70 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.LinuxCalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 
 /**
- * The few libc calls the JDK does not offer, made through the foreign function API: pseudo-terminal pairs,
- * raw reads and writes on their master side, and signals to whole process groups. No native library ships
- * with Moka: everything here is in the C library. The constants are Linux's.
+ * Pseudo-terminal pairs and raw reads and writes on their master side, which the JDK does not offer, made
+ * through {@link LinuxCalls} as the C library makes them on Linux: posix_openpt opens /dev/ptmx, unlockpt and
+ * ptsname_r are two ioctls, and grantpt has nothing to do (devpts gives the slave to the master's opener).
+ * The constants are Linux's, the same on every architecture Moka runs on.
  */
 final class Posix {
     private static final int O_RDWR = 0x2;
     /** O_NOCTTY on Linux; Moka itself must never adopt the terminal it creates for a child. */
     private static final int O_NOCTTY = 0x100;
     private static final long TIOCSWINSZ = 0x5414;
+    /** The slave's number (its name is /dev/pts/N). */
+    private static final long TIOCGPTN = 0x80045430L;
+    /** Locks or unlocks the slave; a new one is locked until unlocked. */
+    private static final long TIOCSPTLCK = 0x40045431L;
     private static final int EINTR = 4;
-    static final int SIGKILL = 9;
-    static final int SIGCONT = 18;
-
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup LIBC = LINKER.defaultLookup();
-    private static final Linker.Option ERRNO = Linker.Option.captureCallState("errno");
-    private static final long ERRNO_OFFSET = Linker.Option.captureStateLayout()
-            .byteOffset(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
-
-    private static final MethodHandle POSIX_OPENPT = function("posix_openpt", ValueLayout.JAVA_INT,
-            ValueLayout.JAVA_INT);
-    private static final MethodHandle GRANTPT = function("grantpt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
-    private static final MethodHandle UNLOCKPT = function("unlockpt", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
-    private static final MethodHandle PTSNAME_R = function("ptsname_r", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
-    private static final MethodHandle READ = LINKER.downcallHandle(LIBC.findOrThrow("read"),
-            FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_LONG), ERRNO);
-    private static final MethodHandle WRITE = LINKER.downcallHandle(LIBC.findOrThrow("write"),
-            FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_LONG), ERRNO);
-    private static final MethodHandle CLOSE = function("close", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT);
-    private static final MethodHandle KILL = function("kill", ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-            ValueLayout.JAVA_INT);
-    private static final MethodHandle IOCTL = LINKER.downcallHandle(LIBC.findOrThrow("ioctl"),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
-                    ValueLayout.ADDRESS), Linker.Option.firstVariadicArg(2));
 
     private Posix() {}
-
-    private static MethodHandle function(String name, ValueLayout result, ValueLayout... args) {
-        return LINKER.downcallHandle(LIBC.findOrThrow(name), FunctionDescriptor.of(result, args));
-    }
 
     /** A new pseudo-terminal: the master's descriptor and the path of its slave device. */
     record PtyPair(int master, String slavePath) {}
 
     static PtyPair openPty(int rows, int columns) throws IOException {
-        try {
-            int master = (int) POSIX_OPENPT.invokeExact(O_RDWR | O_NOCTTY);
-            if (master < 0) {
-                throw new IOException("cannot open a pseudo-terminal (posix_openpt failed; is /dev/ptmx there?)");
+        if (!LinuxCalls.supported()) {
+            throw new IOException("cannot open a pseudo-terminal: Moka makes them only on Linux on x86_64 and"
+                    + " aarch64, not on " + System.getProperty("os.name") + " on " + System.getProperty("os.arch"));
+        }
+        LinuxCalls.Result opened = LinuxCalls.open("/dev/ptmx", O_RDWR | O_NOCTTY);
+        if (opened.failed()) {
+            throw new IOException("cannot open a pseudo-terminal (opening /dev/ptmx failed with errno "
+                    + opened.errno() + "; is it there?)");
+        }
+        int master = (int) opened.value();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment number = arena.allocate(ValueLayout.JAVA_INT);
+            if (LinuxCalls.ioctl(master, TIOCSPTLCK, number).failed()
+                    || LinuxCalls.ioctl(master, TIOCGPTN, number).failed()) {
+                LinuxCalls.close(master);
+                throw new IOException("cannot prepare the pseudo-terminal's slave device");
             }
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment name = arena.allocate(256);
-                if ((int) GRANTPT.invokeExact(master) != 0 || (int) UNLOCKPT.invokeExact(master) != 0
-                        || (int) PTSNAME_R.invokeExact(master, name, 256L) != 0) {
-                    close(master);
-                    throw new IOException("cannot prepare the pseudo-terminal's slave device");
-                }
-                MemorySegment size = arena.allocate(8);
-                size.set(ValueLayout.JAVA_SHORT, 0, (short) rows);
-                size.set(ValueLayout.JAVA_SHORT, 2, (short) columns);
-                int ignored = (int) IOCTL.invokeExact(master, TIOCSWINSZ, size);
-                return new PtyPair(master, name.getString(0));
-            }
-        } catch (IOException e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("native call failed while opening a pseudo-terminal", e);
+            String slavePath = "/dev/pts/" + Integer.toUnsignedString(number.get(ValueLayout.JAVA_INT, 0));
+            MemorySegment size = arena.allocate(8);
+            size.set(ValueLayout.JAVA_SHORT, 0, (short) rows);
+            size.set(ValueLayout.JAVA_SHORT, 2, (short) columns);
+            LinuxCalls.ioctl(master, TIOCSWINSZ, size);
+            return new PtyPair(master, slavePath);
         }
     }
 
     /** Reads into {@code buffer}; 0 at end of input (EIO from a master whose slave side is all closed). */
-    static int read(int fd, MemorySegment buffer, MemorySegment callState) {
-        try {
-            while (true) {
-                long n = (long) READ.invokeExact(callState, fd, buffer, buffer.byteSize());
-                if (n >= 0) {
-                    return (int) n;
-                }
-                if (callState.get(ValueLayout.JAVA_INT, ERRNO_OFFSET) != EINTR) {
-                    return 0;
-                }
+    static int read(int fd, MemorySegment buffer) {
+        while (true) {
+            LinuxCalls.Result n = LinuxCalls.read(fd, buffer);
+            if (!n.failed()) {
+                return (int) n.value();
             }
-        } catch (Throwable e) {
-            throw new IllegalStateException("native read failed", e);
+            if (n.errno() != EINTR) {
+                return 0;
+            }
         }
     }
 
@@ -105,54 +73,22 @@ final class Posix {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment data = arena.allocate(Math.max(1, bytes.length));
             MemorySegment.copy(bytes, 0, data, ValueLayout.JAVA_BYTE, 0, bytes.length);
-            MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
             long offset = 0;
             while (offset < bytes.length) {
-                long n = (long) WRITE.invokeExact(state, fd, data.asSlice(offset), bytes.length - offset);
-                if (n < 0 && state.get(ValueLayout.JAVA_INT, ERRNO_OFFSET) == EINTR) {
+                LinuxCalls.Result n = LinuxCalls.write(fd, data.asSlice(offset, bytes.length - offset));
+                if (n.failed() && n.errno() == EINTR) {
                     continue;
                 }
-                if (n <= 0) {
+                if (n.value() <= 0) {
                     return false;
                 }
-                offset += n;
+                offset += n.value();
             }
             return true;
-        } catch (Throwable e) {
-            throw new IllegalStateException("native write failed", e);
         }
-    }
-
-    static MemorySegment newCallState(Arena arena) {
-        return arena.allocate(Linker.Option.captureStateLayout());
     }
 
     static void close(int fd) {
-        try {
-            int ignored = (int) CLOSE.invokeExact(fd);
-        } catch (Throwable e) {
-            throw new IllegalStateException("native close failed", e);
-        }
-    }
-
-    /** Sends {@code signal} to the process {@code pid}; quiet when it is gone. */
-    static void signal(long pid, int signal) {
-        try {
-            int ignored = (int) KILL.invokeExact((int) pid, signal);
-        } catch (Throwable e) {
-            throw new IllegalStateException("native kill failed", e);
-        }
-    }
-
-    /** Sends {@code signal} to every process of the group led by {@code pgid}; quiet when none is left. */
-    static void killGroup(long pgid, int signal) {
-        if (pgid <= 1) {
-            throw new IllegalArgumentException("refusing to signal process group " + pgid);
-        }
-        try {
-            int ignored = (int) KILL.invokeExact((int) -pgid, signal);
-        } catch (Throwable e) {
-            throw new IllegalStateException("native kill failed", e);
-        }
+        LinuxCalls.close(fd);
     }
 }

@@ -1,6 +1,7 @@
 package dev.moka.core.exec;
 
 import dev.moka.core.sandbox.Confinement;
+import dev.moka.core.sandbox.LinuxCalls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Map;
  * Moka can make one ({@link ProcessCgroups}); nothing where it cannot (then {@link #problem()} says why).
  */
 final class ProcessBound {
+    private static final int SIGCONT = 18;
     private static final ProcessBound NONE = new ProcessBound(null);
 
     private final CommandCgroup cgroup;
@@ -63,7 +65,7 @@ final class ProcessBound {
         CommandCgroup cgroup = cgroups.create(maxProcesses);
         boolean adopted = cgroup != null && cgroup.adopt(gatePid > 0 ? gatePid : process.pid());
         if (gatePid > 0) {
-            Posix.signal(gatePid, Posix.SIGCONT);
+            LinuxCalls.kill(gatePid, SIGCONT);
         }
         if (cgroup == null) {
             return NONE;

@@ -1,5 +1,6 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.LinuxCalls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,17 +13,19 @@ import java.util.Map;
  */
 final class ProcessGroups {
     static final Path SETSID = Path.of("/usr/bin/setsid");
+    private static final int SIGKILL = 9;
 
     private ProcessGroups() {}
 
     /**
      * The argv to hand to {@link ProcessBuilder}. The wrapper is only used when the program is found, so a
-     * missing or non-executable program still fails in the JDK with its precise error.
+     * missing or non-executable program still fails in the JDK with its precise error, and where Moka can
+     * signal a group ({@link LinuxCalls#supported()}): elsewhere each command stays in Moka's group.
      *
      * @param controllingTty whether the child's stdin (a pty slave) becomes its controlling terminal
      */
     static List<String> wrap(List<String> argv, Path cwd, Map<String, String> env, boolean controllingTty) {
-        if (!Files.isExecutable(SETSID) || !launchable(argv.getFirst(), cwd, env)) {
+        if (!LinuxCalls.supported() || !Files.isExecutable(SETSID) || !launchable(argv.getFirst(), cwd, env)) {
             return argv;
         }
         List<String> wrapped = new ArrayList<>(argv.size() + 2);
@@ -41,7 +44,7 @@ final class ProcessGroups {
         // signalled, as it could in between when the group went first. Its pid is not reused for a new group
         // while a member of its own lives, and taking it again at once would need the pid counter to wrap.
         root.destroyForcibly();
-        Posix.killGroup(root.pid(), Posix.SIGKILL);
+        killGroup(root.pid());
         descendants.forEach(ProcessHandle::destroyForcibly);
     }
 
@@ -51,7 +54,17 @@ final class ProcessGroups {
      * group ({@code setsid}) are ended by the sandbox's pid namespace instead.
      */
     static void killLeftovers(long leaderPid) {
-        Posix.killGroup(leaderPid, Posix.SIGKILL);
+        killGroup(leaderPid);
+    }
+
+    /** Kills every process of the group led by {@code pgid}; quiet when none is left, or none was made. */
+    private static void killGroup(long pgid) {
+        if (pgid <= 1) {
+            throw new IllegalArgumentException("refusing to signal process group " + pgid);
+        }
+        if (LinuxCalls.supported()) {
+            LinuxCalls.kill(-pgid, SIGKILL);
+        }
     }
 
     private static boolean launchable(String program, Path cwd, Map<String, String> env) {

@@ -53,7 +53,6 @@ final class PtyMaster {
         return new InputStream() {
             private final Arena arena = Arena.ofShared();
             private final MemorySegment buffer = arena.allocate(8192);
-            private final MemorySegment callState = Posix.newCallState(arena);
             private boolean ended;
 
             @Override
@@ -67,7 +66,7 @@ final class PtyMaster {
                 if (ended) {
                     return -1;
                 }
-                int n = Posix.read(fd, buffer.asSlice(0, Math.min(length, buffer.byteSize())), callState);
+                int n = Posix.read(fd, buffer.asSlice(0, Math.min(length, buffer.byteSize())));
                 if (n == 0) {
                     ended = true;
                     return -1;

@@ -16,9 +16,6 @@ import java.util.stream.Stream;
  * restricted thread can never be unrestricted, and every process it starts inherits the restriction.
  */
 final class Landlock {
-    private static final long SYS_CREATE_RULESET = 444;
-    private static final long SYS_ADD_RULE = 445;
-    private static final long SYS_RESTRICT_SELF = 446;
     private static final long CREATE_RULESET_VERSION = 1;
     private static final long RULE_PATH_BENEATH = 1;
     private static final int PR_CAPBSET_DROP = 24;
@@ -48,7 +45,7 @@ final class Landlock {
 
     /** The Landlock ABI this kernel offers, or a negative number when it has none (or it is disabled). */
     static int abi() {
-        LinuxCalls.Result result = LinuxCalls.syscall(SYS_CREATE_RULESET, 0, 0, CREATE_RULESET_VERSION, 0);
+        LinuxCalls.Result result = LinuxCalls.landlockCreateRuleset(0, 0, CREATE_RULESET_VERSION);
         return (int) result.value();
     }
 
@@ -150,7 +147,7 @@ final class Landlock {
                 }
                 check(LinuxCalls.prctl(LinuxCalls.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)");
                 dropCapabilities(arena);
-                check(LinuxCalls.syscall(SYS_RESTRICT_SELF, rulesetFd, 0, 0, 0), "landlock_restrict_self");
+                check(LinuxCalls.landlockRestrictSelf(rulesetFd), "landlock_restrict_self");
             } finally {
                 LinuxCalls.close(rulesetFd);
             }
@@ -175,8 +172,7 @@ final class Landlock {
         MemorySegment header = arena.allocate(8, 4);
         header.set(ValueLayout.JAVA_INT, 0, LINUX_CAPABILITY_VERSION_3);
         MemorySegment data = arena.allocate(24, 4);
-        long capset = "aarch64".equals(System.getProperty("os.arch")) ? 91 : 126;
-        check(LinuxCalls.syscall(capset, header.address(), data.address(), 0, 0), "capset");
+        check(LinuxCalls.capset(header.address(), data.address()), "capset");
     }
 
     private static int createRuleset(Arena arena, Plan plan) throws SandboxUnavailableException {
@@ -191,7 +187,7 @@ final class Landlock {
             attr.set(ValueLayout.JAVA_LONG, 16, SCOPE_SIGNAL | SCOPE_ABSTRACT_UNIX_SOCKET);
             size = 24;
         }
-        LinuxCalls.Result result = LinuxCalls.syscall(SYS_CREATE_RULESET, attr.address(), size, 0, 0);
+        LinuxCalls.Result result = LinuxCalls.landlockCreateRuleset(attr.address(), size, 0);
         check(result, "landlock_create_ruleset");
         return (int) result.value();
     }
@@ -208,7 +204,7 @@ final class Landlock {
             MemorySegment attr = arena.allocate(12, 4);
             attr.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, rule.access() & handled);
             attr.set(ValueLayout.JAVA_INT_UNALIGNED, 8, fd);
-            check(LinuxCalls.syscall(SYS_ADD_RULE, rulesetFd, RULE_PATH_BENEATH, attr.address(), 0),
+            check(LinuxCalls.landlockAddRule(rulesetFd, RULE_PATH_BENEATH, attr.address()),
                     "landlock_add_rule(" + rule.path() + ")");
         } finally {
             LinuxCalls.close(fd);

@@ -3,77 +3,104 @@ package dev.moka.core.sandbox;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
+import java.util.Optional;
 
 /**
- * The few libc entry points the in-process sandbox needs, through the foreign function API: {@code syscall}
- * (Landlock has no libc wrapper), {@code prctl}, {@code open}, {@code flock} and {@code close}. Each call returns the raw
- * result; a negative one comes with the errno of that call.
+ * The Linux calls Moka makes through the foreign function API: the sandbox's (Landlock, which has no libc
+ * wrapper, {@code prctl}, {@code open}, {@code flock}, {@code close}), the hardening of Moka's own process, the
+ * signals that end a command's process group, and the pseudo-terminals commands run on.
+ * All go through libc's {@code syscall}, so the process binds one downcall handle: each handle of another
+ * shape costs some 5 ms of CPU to generate. Each call returns the raw result; a negative one comes with the
+ * errno of that call. Where Moka has no {@link SyscallTable} (another architecture, another system), every
+ * call throws {@link UnsupportedOperationException} instead of reaching some other call by its number.
  */
-final class LinuxCalls {
+public final class LinuxCalls {
     static final int PR_SET_NO_NEW_PRIVS = 38;
     static final int PR_SET_SECCOMP = 22;
     static final int SECCOMP_MODE_FILTER = 2;
     static final int O_PATH = 0x200000;
     static final int O_CLOEXEC = 0x80000;
-    static final int O_DIRECTORY = 0x10000;
     static final int LOCK_SH = 1;
     static final int LOCK_EX = 2;
     static final int LOCK_NB = 4;
+    /** openat's directory for "relative to the working directory", as open resolves a path. */
+    private static final long AT_FDCWD = -100;
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup LIBC = LINKER.defaultLookup();
-    private static final Linker.Option ERRNO = Linker.Option.captureCallState("errno");
-    private static final VarHandle ERRNO_HANDLE = Linker.Option.captureStateLayout()
-            .varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
-    private static final MethodHandle SYSCALL = LINKER.downcallHandle(LIBC.find("syscall").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
-            ERRNO, Linker.Option.firstVariadicArg(1));
-    private static final MethodHandle PRCTL = LINKER.downcallHandle(LIBC.find("prctl").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
-            ERRNO, Linker.Option.firstVariadicArg(1));
-    private static final MethodHandle OPEN = LINKER.downcallHandle(LIBC.find("open").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
-            ERRNO, Linker.Option.firstVariadicArg(2));
-    private static final MethodHandle FLOCK = LINKER.downcallHandle(LIBC.find("flock").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT), ERRNO);
-    private static final MethodHandle CLOSE = LINKER.downcallHandle(LIBC.find("close").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final String SYSTEM = System.getProperty("os.name") + " on " + System.getProperty("os.arch");
+    private static final Optional<SyscallTable> TABLE = SyscallTable.of(System.getProperty("os.name"),
+            System.getProperty("os.arch"));
 
     /** The result of one call and the errno it left (meaningful only when the result is negative). */
-    record Result(long value, int errno) {
-        boolean failed() {
+    public record Result(long value, int errno) {
+        public boolean failed() {
             return value < 0;
         }
     }
 
+    /**
+     * {@code syscall(number, a, b, c, d, e, f)}, bound by the first call from whichever thread makes it. It
+     * passes all six arguments a system call can take: libc's {@code syscall} hands the kernel six whatever
+     * it was given, and some calls refuse a stray value where they expect zero (prctl's PR_SET_NO_NEW_PRIVS
+     * checks its fifth).
+     */
+    private static final class Native {
+        static final MethodHandle SYSCALL = Linker.nativeLinker().downcallHandle(
+                Linker.nativeLinker().defaultLookup().findOrThrow("syscall"),
+                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG),
+                Linker.Option.captureCallState("errno"), Linker.Option.firstVariadicArg(1));
+        static final VarHandle ERRNO = Linker.Option.captureStateLayout()
+                .varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    }
+
     private LinuxCalls() {}
 
-    /** A system call with four arguments (unused ones are zero, so no call sees stray flags). */
-    static Result syscall(long number, long a, long b, long c, long d) {
+    /** Whether these calls can be made here: Linux on an architecture Moka has the numbers of. */
+    public static boolean supported() {
+        return TABLE.isPresent();
+    }
+
+    /** This system's numbers; throws on one Moka does not know, before any call is made. */
+    private static SyscallTable table() {
+        return TABLE.orElseThrow(() -> new UnsupportedOperationException("Moka knows the system call numbers of"
+                + " Linux on x86_64 and aarch64 only, not those of " + SYSTEM));
+    }
+
+    /** A system call with up to five arguments; the sixth is zero. */
+    private static Result call(long number, long a, long b, long c, long d, long e) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
-            long value = (long) SYSCALL.invokeExact(state, number, a, b, c, d);
-            return new Result(value, (int) ERRNO_HANDLE.get(state, 0L));
-        } catch (Throwable e) {
-            throw new IllegalStateException("native syscall failed", e);
+            long value = (long) Native.SYSCALL.invokeExact(state, number, a, b, c, d, e, 0L);
+            return new Result(value, (int) Native.ERRNO.get(state, 0L));
+        } catch (Throwable t) {
+            throw new IllegalStateException("native syscall " + number + " failed", t);
         }
     }
 
-    static Result prctl(int option, long a, long b, long c, long d) {
+    public static Result prctl(int option, long a, long b, long c, long d) {
+        return call(table().prctl(), option, a, b, c, d);
+    }
+
+    /** Sets this process's limit on {@code resource} ({@code prlimit64}, as {@code setrlimit} does). */
+    public static Result setResourceLimit(int resource, long soft, long hard) {
+        long number = table().prlimit64();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
-            int value = (int) PRCTL.invokeExact(state, option, a, b, c, d);
-            return new Result(value, (int) ERRNO_HANDLE.get(state, 0L));
-        } catch (Throwable e) {
-            throw new IllegalStateException("native prctl failed", e);
+            MemorySegment limit = arena.allocate(ValueLayout.JAVA_LONG, 2);
+            limit.setAtIndex(ValueLayout.JAVA_LONG, 0, soft);
+            limit.setAtIndex(ValueLayout.JAVA_LONG, 1, hard);
+            return call(number, 0, resource, limit.address(), 0, 0);
         }
+    }
+
+    /** Sends {@code signal} to the process {@code pid}, or to every process of the group {@code -pid}. */
+    public static Result kill(long pid, int signal) {
+        return call(table().kill(), pid, signal, 0, 0, 0);
     }
 
     /** Opens {@code path} with {@code O_PATH}: a handle that names it without reading it. */
@@ -83,36 +110,56 @@ final class LinuxCalls {
 
     /** Opens the directory {@code path} for reading, as {@code flock} needs. */
     static Result openDirectory(String path) {
-        return open(path, O_DIRECTORY | O_CLOEXEC);
+        return open(path, table().oDirectory() | O_CLOEXEC);
     }
 
-    private static Result open(String path, int flags) {
+    /** {@code open(path, flags)}: a relative path is resolved from the working directory. */
+    public static Result open(String path, int flags) {
+        long number = table().openat();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
-            int value = (int) OPEN.invokeExact(state, arena.allocateFrom(path), flags);
-            return new Result(value, (int) ERRNO_HANDLE.get(state, 0L));
-        } catch (Throwable e) {
-            throw new IllegalStateException("native open failed", e);
+            return call(number, AT_FDCWD, arena.allocateFrom(path).address(), flags, 0, 0);
         }
+    }
+
+    /** Reads into all of {@code buffer} at most; the count read, 0 at end of input. */
+    public static Result read(int fd, MemorySegment buffer) {
+        return call(table().read(), fd, buffer.address(), buffer.byteSize(), 0, 0);
+    }
+
+    /** Writes {@code data}; the count written, which may be less than all of it. */
+    public static Result write(int fd, MemorySegment data) {
+        return call(table().write(), fd, data.address(), data.byteSize(), 0, 0);
+    }
+
+    /** {@code ioctl(fd, request, argument)}, for the requests that take a pointer. */
+    public static Result ioctl(int fd, long request, MemorySegment argument) {
+        return call(table().ioctl(), fd, request, argument.address(), 0, 0);
     }
 
     /** {@code flock(fd, operation)}: a lock on the open file, shared by no other open of it. */
     static Result flock(int fd, int operation) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Linker.Option.captureStateLayout());
-            int value = (int) FLOCK.invokeExact(state, fd, operation);
-            return new Result(value, (int) ERRNO_HANDLE.get(state, 0L));
-        } catch (Throwable e) {
-            throw new IllegalStateException("native flock failed", e);
-        }
+        return call(table().flock(), fd, operation, 0, 0, 0);
     }
 
-    static void close(int fd) {
-        try {
-            int ignored = (int) CLOSE.invokeExact(fd);
-        } catch (Throwable e) {
-            throw new IllegalStateException("native close failed", e);
-        }
+    public static void close(int fd) {
+        call(table().close(), fd, 0, 0, 0, 0);
+    }
+
+    /** The Landlock ABI's version when {@code flags} is 1, else a new ruleset's descriptor. */
+    static Result landlockCreateRuleset(long attr, long size, long flags) {
+        return call(table().landlockCreateRuleset(), attr, size, flags, 0, 0);
+    }
+
+    static Result landlockAddRule(int rulesetFd, long ruleType, long attr) {
+        return call(table().landlockAddRule(), rulesetFd, ruleType, attr, 0, 0);
+    }
+
+    static Result landlockRestrictSelf(int rulesetFd) {
+        return call(table().landlockRestrictSelf(), rulesetFd, 0, 0, 0, 0);
+    }
+
+    static Result capset(long header, long data) {
+        return call(table().capset(), header, data, 0, 0, 0);
     }
 
     /** The address of {@code bytes} copied into {@code arena}. */

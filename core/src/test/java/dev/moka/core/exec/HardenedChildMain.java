@@ -2,6 +2,8 @@ package dev.moka.core.exec;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -15,7 +17,15 @@ final class HardenedChildMain {
         if (args.length > 0 && args[0].equals("on")) {
             System.out.println("failures=" + ProcessHardening.apply());
         }
-        System.out.println("dumpable=" + ProcessHardening.dumpable());
+        try {
+            System.out.println("dumpable=" + ProcessHardening.dumpable());
+        } catch (IllegalStateException e) {
+            System.out.println("dumpable=unknown: " + e.getCause().getMessage());
+        }
+        // Soft and hard limit as the kernel holds them for this process, not only what a child inherits.
+        Files.readAllLines(Path.of("/proc/self/limits")).stream().filter(l -> l.startsWith("Max core file size"))
+                .map(l -> l.substring("Max core file size".length()).strip().split("\\s+"))
+                .forEach(f -> System.out.println("coreLimit=" + f[0] + " " + f[1]));
         System.out.println("ulimit=" + output("sh", "-c", "ulimit -c").strip());
         String environ = output("sh", "-c", "cat /proc/" + ProcessHandle.current().pid() + "/environ >/dev/null 2>&1"
                 + " && echo readable || echo denied");
