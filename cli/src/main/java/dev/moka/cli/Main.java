@@ -50,6 +50,9 @@ public final class Main {
 
     /** Runs one command line with a start-up that {@code adjust} changed (the training run's scripted keys). */
     static int run(String[] args, Future<List<String>> hardening, UnaryOperator<Startup> adjust) {
+        // picocli's default factory otherwise looks for Groovy's Closure class when it first builds a command: a
+        // class that is nowhere, so the lookup opened every jar on the class path, the JavaScript engine's too.
+        System.setProperty("picocli.disable.closures", "true");
         // JLine's terminal is the last thing the UI waits for before its first frame; it opens from here on.
         CompletableFuture<Terminal> terminal = opensUiOnTerminal(args) ? TerminalOpening.opening(null) : null;
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
