@@ -3,9 +3,7 @@ package dev.moka.core.tools.code;
 import dev.moka.core.config.CodeModeLimits;
 import dev.moka.core.tools.ToolResult;
 import dev.moka.protocol.ContentItem;
-import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -13,15 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.graalvm.polyglot.Context;
-import org.graalvm.polyglot.PolyglotException;
-import org.graalvm.polyglot.Source;
-import org.graalvm.polyglot.Value;
-import org.graalvm.polyglot.proxy.ProxyExecutable;
-import org.graalvm.polyglot.proxy.ProxyObject;
 
 /**
- * A script running: its context, confined to one platform thread, and the event loop that feeds it what
+ * A script running: its realm, confined to one platform thread, and the event loop that feeds it what
  * finished outside (nested tool results, timers) until the module's body has run to its end. Nested tools run
  * on virtual threads of their own, so a script can run several at once with {@code Promise.all}.
  */
@@ -49,7 +41,7 @@ final class ScriptRun {
     private final Set<Thread> nested = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nextCall = new AtomicInteger();
     private final Thread thread;
-    private volatile Context context;
+    private volatile ScriptRealm realm;
     private volatile String killedFor;
     private volatile long heapAtStart;
     private int inFlight;
@@ -83,13 +75,9 @@ final class ScriptRun {
         }
         wakes.add(new Wake.Killed());
         nested.forEach(Thread::interrupt);
-        Context running = context;
+        ScriptRealm running = realm;
         if (running != null) {
-            try {
-                running.close(true);
-            } catch (RuntimeException e) {
-                // Already closing on its own thread.
-            }
+            running.cancel();
         }
     }
 
@@ -121,30 +109,31 @@ final class ScriptRun {
 
     private void run() {
         heapAtStart = HeapFigures.liveAfterLastCollection();
-        try (Context created = engine.newContext()) {
-            context = created;
+        try (ScriptRealm opened = engine.open(new Host())) {
+            realm = opened;
             if (killedFor != null) {
                 throw new IllegalStateException(killedFor);
             }
-            Value loop = created.eval(engine.prelude()).execute(hostObject());
-            created.eval(Source.newBuilder("js", source + "\n;__moka_done();", JsEngine.SCRIPT_NAME)
-                    .mimeType("application/javascript+module").buildLiteral());
-            loop(loop);
-        } catch (PolyglotException e) {
+            opened.evaluate(source);
+            loop(opened);
+        } catch (ScriptFailure e) {
             cell.finish(outcomeOf(e));
-        } catch (IllegalStateException | InterruptedException e) {
+        } catch (IllegalStateException e) {
+            // The engine could not start (its message says why and where), or the script was killed.
+            cell.finish(new ScriptOutcome.Failed(killedFor != null ? killedFor : e.getMessage()));
+        } catch (InterruptedException e) {
             cell.finish(new ScriptOutcome.Failed(killedFor != null ? killedFor : "the script was stopped: " + e));
         } catch (OutOfMemoryError e) {
             cell.finish(new ScriptOutcome.Failed("the script ran out of memory and was stopped"));
         } finally {
-            context = null;
+            realm = null;
             nested.forEach(Thread::interrupt);
             cell.finish(new ScriptOutcome.Failed(killedFor != null ? killedFor : "the script stopped"));
         }
     }
 
     /** Feeds finished work back into the script until its body has run, it exits, or nothing can wake it. */
-    private void loop(Value loop) throws InterruptedException {
+    private void loop(ScriptRealm realm) throws InterruptedException, ScriptFailure {
         while (!bodyDone && !exited) {
             if (killedFor != null) {
                 throw new IllegalStateException(killedFor);
@@ -157,7 +146,7 @@ final class ScriptRun {
             }
             if (next != null && next.dueNanos() <= System.nanoTime()) {
                 timers.poll();
-                loop.getMember("fire").execute(next.id());
+                realm.fireTimer(next.id());
                 continue;
             }
             Wake wake = next == null ? wakes.take() : wakes.poll(next.dueNanos() - System.nanoTime(),
@@ -166,7 +155,7 @@ final class ScriptRun {
                 case null -> { }
                 case Wake.ToolDone done -> {
                     inFlight--;
-                    loop.getMember("settle").execute(done.id(), done.ok(), done.payload());
+                    realm.settle(done.id(), done.ok(), done.payload());
                 }
                 case Wake.Killed ignored -> throw new IllegalStateException(killedFor);
             }
@@ -174,72 +163,93 @@ final class ScriptRun {
         cell.finish(new ScriptOutcome.Completed());
     }
 
-    private ScriptOutcome outcomeOf(PolyglotException e) {
+    private ScriptOutcome outcomeOf(ScriptFailure e) {
         if (exited) {
             return new ScriptOutcome.Completed();
         }
-        if (killedFor != null || e.isCancelled()) {
-            return new ScriptOutcome.Failed(killedFor != null ? killedFor : "the script was stopped");
+        if (killedFor != null) {
+            return new ScriptOutcome.Failed(killedFor);
         }
-        if (e.isResourceExhausted()) {
-            return new ScriptOutcome.Failed("the script ran out of resources (" + e.getMessage() + ") and was stopped");
-        }
-        return new ScriptOutcome.Failed(ScriptErrors.describe(e, source));
+        return new ScriptOutcome.Failed(switch (e.kind()) {
+            case CANCELLED -> "the script was stopped";
+            case OUT_OF_RESOURCES -> "the script ran out of resources (" + e.getMessage() + ") and was stopped";
+            case ERROR -> e.getMessage();
+        });
     }
 
-    private ProxyObject hostObject() {
-        Map<String, Object> members = new java.util.HashMap<>();
-        members.put("names", (ProxyExecutable) args -> tools.namesJson());
-        members.put("catalog", (ProxyExecutable) args -> tools.catalogJson());
-        members.put("call", (ProxyExecutable) args -> startCall(string(args, 0), string(args, 1)));
-        members.put("text", (ProxyExecutable) args -> {
-            cell.add(new ContentItem.InputText(string(args, 0)));
-            return null;
-        });
-        members.put("image", (ProxyExecutable) args -> {
-            String url = string(args, 0);
+    /** What the script's globals reach: the cell, the session's store, the nested tools, the loop's timers. */
+    private final class Host implements ScriptHost {
+        @Override
+        public String toolNamesJson() {
+            return tools.namesJson();
+        }
+
+        @Override
+        public String toolCatalogJson() {
+            return tools.catalogJson();
+        }
+
+        @Override
+        public int call(String jsName, String input) {
+            return startCall(jsName, input);
+        }
+
+        @Override
+        public void text(String text) {
+            cell.add(new ContentItem.InputText(text));
+        }
+
+        @Override
+        public void image(String url) {
             if (!url.startsWith("data:image/") && !url.startsWith("https://") && !url.startsWith("http://")) {
                 throw new IllegalArgumentException("image() takes a data:image/... or http(s) URL, or a view_image "
                         + "result");
             }
             cell.add(new ContentItem.InputImage(url));
-            return null;
-        });
-        members.put("store", (ProxyExecutable) args -> {
-            String refused = host.store().put(string(args, 0), string(args, 1));
+        }
+
+        @Override
+        public void store(String key, String json) {
+            String refused = host.store().put(key, json);
             if (refused != null) {
                 throw new IllegalArgumentException(refused);
             }
-            return null;
-        });
-        members.put("load", (ProxyExecutable) args -> host.store().get(string(args, 0)));
-        members.put("notify", (ProxyExecutable) args -> {
+        }
+
+        @Override
+        public String load(String key) {
+            return host.store().get(key);
+        }
+
+        @Override
+        public void notify(String text) {
             if (++notifications > MAX_NOTIFICATIONS) {
                 throw new IllegalStateException("notify() was called more than " + MAX_NOTIFICATIONS
                         + " times; use text() for the rest");
             }
-            String text = string(args, 0);
             host.notify(cell.id(), text.length() > 2_000 ? text.substring(0, 2_000) + "…" : text);
-            return null;
-        });
-        members.put("exit", (ProxyExecutable) args -> {
+        }
+
+        @Override
+        public void exit() {
             exited = true;
-            return null;
-        });
-        members.put("timer", (ProxyExecutable) args -> {
-            long delay = Math.min(args[1].asLong(), TimeUnit.DAYS.toMillis(1));
-            timers.add(new Timer(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay), args[0].asInt()));
-            return null;
-        });
-        members.put("yieldControl", (ProxyExecutable) args -> {
+        }
+
+        @Override
+        public void timer(int id, long delayMillis) {
+            long delay = Math.min(delayMillis, TimeUnit.DAYS.toMillis(1));
+            timers.add(new Timer(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay), id));
+        }
+
+        @Override
+        public void yieldControl() {
             cell.requestYield();
-            return null;
-        });
-        members.put("done", (ProxyExecutable) args -> {
+        }
+
+        @Override
+        public void done() {
             bodyDone = true;
-            return null;
-        });
-        return ProxyObject.fromMap(members);
+        }
     }
 
     /** Starts a nested call on a virtual thread; its result comes back through the loop. */
@@ -281,11 +291,5 @@ final class ScriptRun {
                     dev.moka.protocol.Json.object().put("output", result.forModel())));
         }
     }
-
-    private static String string(Value[] args, int index) {
-        if (index >= args.length || !args[index].isString()) {
-            throw new IllegalArgumentException("expected a string argument");
-        }
-        return args[index].asString();
-    }
 }
+

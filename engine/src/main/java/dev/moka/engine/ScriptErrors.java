@@ -1,4 +1,4 @@
-package dev.moka.core.tools.code;
+package dev.moka.engine;
 
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SourceSection;
@@ -21,7 +21,7 @@ final class ScriptErrors {
         long line = Math.min(at.getStartLine(), lines);
         int column = at.getStartLine() > lines ? source.lines().reduce((a, b) -> b).orElse("").length() + 1
                 : at.getStartColumn();
-        return "Script error:\n" + message + "\n    at " + JsEngine.SCRIPT_NAME + ":" + line + ":" + column;
+        return "Script error:\n" + message + "\n    at " + GraalScriptRealm.SCRIPT_NAME + ":" + line + ":" + column;
     }
 
     private static SourceSection location(PolyglotException e) {
@@ -39,6 +39,6 @@ final class ScriptErrors {
 
     private static boolean inScript(SourceSection section) {
         return section != null && section.isAvailable() && section.getSource() != null
-                && JsEngine.SCRIPT_NAME.equals(section.getSource().getName());
+                && GraalScriptRealm.SCRIPT_NAME.equals(section.getSource().getName());
     }
 }
