@@ -9,8 +9,8 @@ exec_command and apply_patch; `exec resume --last --json` with a shell call; and
 pseudo-terminal, from start to its composer (it has a cache of its own). Prints, per path, the
 application classes loaded from moka.jar (target: near zero) and how many JDK classes came from the runtime
 image instead of the cache, and how many classes were made at run time, which no JDK 25 cache holds.
-The JavaScript engine's classes (GraalJS, Truffle, the polyglot API: jars of their own in cli/target/lib, which
-moka.jar's Class-Path names) are counted on a line of their own, not as application classes: a code-mode model (the second path uses the default one) loads them on
+The JavaScript engine's classes (moka-engine, GraalJS, Truffle, the polyglot API: a plug-in in cli/target/lib, off
+the class path, which core loads with a class loader of its own when code mode runs) are counted on a line of their own, not as application classes: a code-mode model (the second path uses the default one) loads them on
 purpose outside the cache, on a warm-up thread started once the first request is out, and the line says how
 many of them loaded before the mock received that request (target: none; they belong off the request path).
 Usage: bench/class_load_check.py [--all]   (--all lists the JDK's classes and the ones made at run time)
@@ -28,7 +28,7 @@ from benchlib import MOKA, ROOT, start_mock, stop_mock
 
 
 # The JavaScript engine's packages, shipped in cli/target/lib; GraalJS shades ICU under org.graalvm.shadowed.
-ENGINE_PACKAGES = ("com.oracle.truffle.", "com.oracle.js.", "org.graalvm.")
+ENGINE_PACKAGES = ("dev.moka.engine.", "com.oracle.truffle.", "com.oracle.js.", "org.graalvm.")
 ENGINE_JARS = os.path.join(ROOT, "cli", "target", "lib")
 
 

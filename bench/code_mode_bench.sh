@@ -8,7 +8,7 @@
 # through `codex exec` in code mode against a loopback mock, printed beside Moka's; without it, the output says
 # why and keeps Moka's figures. Usage: bench/code_mode_bench.sh
 set -euo pipefail
-. "$(dirname "${BASH_SOURCE[0]}")/lib/classpath.sh" test
+. "$(dirname "${BASH_SOURCE[0]}")/lib/classpath.sh" engine
 run() {
     "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow ${JAVA_OPTS:-} \
         -cp "$BENCH_CP" dev.moka.core.session.CodeModeBench "$@"

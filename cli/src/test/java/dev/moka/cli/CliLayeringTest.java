@@ -3,6 +3,7 @@ package dev.moka.cli;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -44,6 +45,14 @@ class CliLayeringTest {
             .whereLayer("startup").mayNotAccessAnyLayer()
             .whereLayer("prompt").mayNotAccessAnyLayer()
             .whereLayer("text").mayNotAccessAnyLayer();
+
+    /**
+     * Code mode's engine is a plug-in that core loads when code mode runs (cli depends on it only so that the
+     * tests' class path has it): a class of cli naming it would load it, and GraalJS, at every start.
+     */
+    @ArchTest
+    static final ArchRule theEngineStaysAPlugIn = noClasses().should().dependOnClassesThat()
+            .resideInAnyPackage("dev.moka.engine..", "org.graalvm..", "com.oracle.truffle..");
 
     /** No cycle between two of cli's sub-packages, at any depth. */
     @ArchTest
