@@ -1,7 +1,5 @@
 package dev.moka.core.mcp;
 
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +17,6 @@ final class InitializeResults {
     private static final List<String> SERVER = List.of("name", "title", "version", "description", "websiteUrl");
 
     private InitializeResults() {}
-
-    /** {@code data} as {@code type}, as the mapper's {@code convertValue} makes it. */
-    static <T> T convert(McpJsonMapper mapper, Object data, TypeRef<T> type) {
-        if (type.getType() == McpSchema.InitializeResult.class && plain(data) instanceof McpSchema.InitializeResult r) {
-            @SuppressWarnings("unchecked") T result = (T) r;
-            return result;
-        }
-        return mapper.convertValue(data, type);
-    }
 
     /** The result {@code data} holds; null when it is not plainly shaped. */
     static McpSchema.InitializeResult plain(Object data) {

@@ -18,9 +18,11 @@ import tools.jackson.databind.node.ObjectNode;
  * reader gives too. A message not plainly shaped (a member of an unexpected type, an error) goes to the SDK's
  * reader, so its handling stays exactly the SDK's.
  * <p>Writing: Jackson's first serialization of the SDK's {@code initialize} request (its capability and client
- * records) costs ~20 ms; the request Moka sends is written here from its few members. One that sets a member Moka
- * does not (roots, sampling, experimental, extensions, a title, icons, _meta...) and every other message go to
- * Jackson. JsonRpcMessagesTest compares both ways with the SDK's.
+ * records) costs ~20 ms, and of the other two messages of a start-up (the {@code notifications/initialized}
+ * notification and the {@code tools/list} request) ~18 ms more; these are written here from their few members.
+ * One that sets a member Moka does not (roots, sampling, experimental, extensions, a title, icons, _meta, a cursor,
+ * params of a notification...) and every other message go to Jackson. JsonRpcMessagesTest compares both ways with
+ * the SDK's.
  */
 final class JsonRpcMessages {
     private static final TypeRef<HashMap<String, Object>> MAP = new TypeRef<>() { };
@@ -36,10 +38,39 @@ final class JsonRpcMessages {
 
     /** The one line of JSON {@code message} is written as. */
     static byte[] write(McpJsonMapper mapper, McpSchema.JSONRPCMessage message) throws IOException {
-        ObjectNode plain = message instanceof McpSchema.JSONRPCRequest request
-                && request.params() instanceof McpSchema.InitializeRequest initialize ? plain(request, initialize)
-                : null;
+        ObjectNode plain = switch (message) {
+            case McpSchema.JSONRPCRequest request when request.params() instanceof McpSchema.InitializeRequest
+                    initialize -> plain(request, initialize);
+            case McpSchema.JSONRPCRequest request when request.params() == null
+                    || request.params() instanceof McpSchema.PaginatedRequest page && page.cursor() == null
+                            && page.meta() == null -> withoutParams(request);
+            case McpSchema.JSONRPCNotification notification when notification.params() == null ->
+                    Json.object().put("jsonrpc", notification.jsonrpc()).put("method", notification.method());
+            default -> null;
+        };
         return mapper.writeValueAsBytes(plain != null ? plain : message);
+    }
+
+    /**
+     * A request whose params are none or the first page of a list ({@code tools/list} at start-up), written as
+     * Jackson writes it: the first page's params are an empty object.
+     */
+    private static ObjectNode withoutParams(McpSchema.JSONRPCRequest request) {
+        ObjectNode written = envelope(request);
+        if (written != null && request.params() != null) {
+            written.putObject("params");
+        }
+        return written;
+    }
+
+    /** The request's members but its params; null when its id is neither text nor a number Jackson writes so. */
+    private static ObjectNode envelope(McpSchema.JSONRPCRequest request) {
+        ObjectNode written = Json.object().put("jsonrpc", request.jsonrpc()).put("method", request.method());
+        return switch (request.id()) {
+            case String id -> written.put("id", id);
+            case Integer id -> written.put("id", id);
+            case null, default -> null;
+        };
     }
 
     /** Moka's {@code initialize} request as a tree; null when it sets a member written only by Jackson. */
@@ -53,12 +84,7 @@ final class JsonRpcMessages {
                 || !(request.id() instanceof String || request.id() instanceof Integer)) {
             return null;
         }
-        ObjectNode written = Json.object().put("jsonrpc", request.jsonrpc()).put("method", request.method());
-        switch (request.id()) {
-            case String id -> written.put("id", id);
-            case Integer id -> written.put("id", id);
-            default -> throw new IllegalStateException("checked above");
-        }
+        ObjectNode written = envelope(request);
         ObjectNode params = written.putObject("params");
         putIfPresent(params, "protocolVersion", initialize.protocolVersion());
         ObjectNode offered = params.putObject("capabilities");

@@ -347,6 +347,6 @@ final class StreamableHttpTransport implements McpClientTransport {
 
     @Override
     public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
-        return InitializeResults.convert(mapper, data, type);
+        return StartupResults.convert(mapper, data, type);
     }
 }

@@ -89,7 +89,7 @@ class InitializeResultsTest {
 
     private static McpSchema.InitializeResult assertSameAsJackson(Object result) {
         McpSchema.InitializeResult jackson = McpTransports.MAPPER.convertValue(result, RESULT);
-        McpSchema.InitializeResult converted = InitializeResults.convert(McpTransports.MAPPER, result, RESULT);
+        McpSchema.InitializeResult converted = StartupResults.convert(McpTransports.MAPPER, result, RESULT);
         assertThat(converted).as(String.valueOf(result)).isEqualTo(jackson);
         assertThat(converted.capabilities()).isEqualTo(jackson.capabilities());
         assertThat(converted.serverInfo()).isEqualTo(jackson.serverInfo());

@@ -44,7 +44,7 @@ class JsonRpcMessagesTest {
     }
 
     @Test
-    void writesTheInitializeRequestAsJacksonDoes() throws Exception {
+    void writesTheStartUpMessagesAsJacksonDoes() throws Exception {
         var moka = McpSchema.Implementation.builder("moka", "0.1.0").build();
         var elicitation = McpSchema.ClientCapabilities.builder().elicitation().build();
         List<McpSchema.JSONRPCMessage> messages = List.of(
@@ -58,7 +58,14 @@ class JsonRpcMessagesTest {
                 new McpSchema.JSONRPCRequest("2.0", "initialize", "m", new McpSchema.InitializeRequest("2025-06-18",
                         elicitation, moka, Map.of("k", "v"))),
                 new McpSchema.JSONRPCRequest("2.0", "tools/list", "y", new McpSchema.PaginatedRequest(null)),
-                new McpSchema.JSONRPCNotification("2.0", "notifications/initialized", null));
+                new McpSchema.JSONRPCRequest("2.0", "tools/list", 3, new McpSchema.PaginatedRequest(null)),
+                new McpSchema.JSONRPCRequest("2.0", "tools/list", "z", new McpSchema.PaginatedRequest("next")),
+                new McpSchema.JSONRPCRequest("2.0", "tools/list", "z", new McpSchema.PaginatedRequest(null,
+                        Map.of("k", 1))),
+                new McpSchema.JSONRPCRequest("2.0", "ping", "p", null),
+                new McpSchema.JSONRPCRequest("2.0", "ping", 4L, null),
+                new McpSchema.JSONRPCNotification("2.0", "notifications/initialized", null),
+                new McpSchema.JSONRPCNotification("2.0", "notifications/cancelled", Map.of("requestId", "y")));
         for (McpSchema.JSONRPCMessage message : messages) {
             JsonNode jackson = Json.MAPPER.readTree(McpTransports.MAPPER.writeValueAsBytes(message));
             byte[] written = JsonRpcMessages.write(McpTransports.MAPPER, message);
