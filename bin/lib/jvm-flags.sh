@@ -22,9 +22,13 @@
 # generator's processBlock, one 2,767-byte switch that the JDK runs whenever it spins a class at run time (method
 # handle forms, foreign-function stubs, pattern-switch sites, annotation proxies). Its C1 compile alone took
 # 6 MB of compiler arena, which the JVM keeps for seconds: peak RSS 81 -> 75 MB per exec round trip, CPU unchanged.
+# AsyncDeflationInterval=0: the JVM's monitor-deflation thread otherwise wakes every 250 ms to look for idle
+# monitors, four of the five wake-ups a second of an idle interactive UI (bench/idle_ui.py); it still deflates
+# once a minute (GuaranteedAsyncDeflationInterval), which a CLI's few monitors never miss.
 moka_jvm_flags() {
   jvm_flags=(-XX:+UseSerialGC -Xms16m -Xmx256m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=10 -XX:-UsePerfData
     -Xss1m --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UnlockDiagnosticVMOptions
     -XX:ArchiveRelocationMode=0 -XX:-AOTRecordTraining -XX:-AOTReplayTraining -Djava.locale.providers=SPI
-    -XX:CompileCommand=quiet -XX:CompileCommand=exclude,jdk.internal.classfile.impl.StackMapGenerator::processBlock)
+    -XX:CompileCommand=quiet -XX:CompileCommand=exclude,jdk.internal.classfile.impl.StackMapGenerator::processBlock
+    -XX:AsyncDeflationInterval=0)
 }
