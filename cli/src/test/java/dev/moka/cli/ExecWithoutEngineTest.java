@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +49,7 @@ class ExecWithoutEngineTest extends ProcessFixture {
         List<Path> open = openFiles(moka.pid());
         assertThat(moka.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(moka.exitValue()).as(stderr(moka)).isZero();
+        assertThat(moka.exitValue()).as(stderr()).isZero();
         assertThat(open).as("the probe sees the jars the JVM opened").contains(JAR);
         assertThat(open).noneMatch(file -> file.startsWith(LIB));
         assertThat(Files.readString(classes)).contains("dev.moka.cli.Main").doesNotContain(LIB.toString());
@@ -67,7 +66,7 @@ class ExecWithoutEngineTest extends ProcessFixture {
         Process moka = start(List.of(ROOT.resolve("bin/moka").toString(), "exec", "multiply"), env);
         assertThat(moka.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(moka.exitValue()).as(stderr(moka)).isZero();
+        assertThat(moka.exitValue()).as(stderr()).isZero();
         assertThat(scriptOutput("s1")).contains("42");
         assertThat(Files.readString(classes)).containsPattern(
                 "org\\.graalvm\\.polyglot\\.Engine source: file:" + LIB + "/polyglot-[^ ]+\\.jar");
@@ -86,11 +85,11 @@ class ExecWithoutEngineTest extends ProcessFixture {
         Process moka = start(command, MokaProcess.env(home, server.url()));
         assertThat(moka.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(moka.exitValue()).as(stderr(moka)).isZero();
+        assertThat(moka.exitValue()).as(stderr()).isZero();
         assertThat(String.join("\n", scriptOutput("s1"))).contains("code mode's JavaScript engine is missing: it is "
                 + "loaded from " + elsewhere.resolve("lib") + ", but it is not a directory (build Moka again: "
                 + "bin/moka --rebuild)");
-        assertThat(stderr(moka)).doesNotContain("Exception");
+        assertThat(stderr()).doesNotContain("Exception");
     }
 
     private Process start(List<String> command, Map<String, String> env) throws IOException {
@@ -99,11 +98,11 @@ class ExecWithoutEngineTest extends ProcessFixture {
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         Map<String, String> childEnv = builder.environment();
         childEnv.keySet().removeIf(k -> k.startsWith("MOKA_") || k.startsWith("OPENAI_"));
-        childEnv.putAll(new HashMap<>(env));
+        childEnv.putAll(env);
         return builder.start();
     }
 
-    private String stderr(Process moka) throws IOException {
+    private String stderr() throws IOException {
         return Files.readString(home.resolve("stderr.txt"));
     }
 
