@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Times Moka's tool round trip against the testkit mock server.
 
-Each run starts `bin/moka exec` on a fresh MOKA_HOME against a scripted server: the first response asks
-for a `shell` call, the second gives the final answer. Reported per run and as the median of all runs:
+Each run starts `bin/moka exec -m gpt-5.5` on a fresh MOKA_HOME against a scripted server: the first response
+asks for an `exec_command` call running `echo hello` (the shell tool of that model, run in the sandbox), the second
+gives the final answer. Reported per run and as the median of all runs:
   first request: from spawning bin/moka to the server receiving the first request
   wall:          from spawning bin/moka to its exit
   peak RSS:      the largest resident set of the moka process (wait4's ru_maxrss)
@@ -18,7 +19,7 @@ import time
 from benchlib import MOKA, ROOT, start_mock, stop_mock
 
 SCENARIO = os.path.join(ROOT, "testkit", "src", "main", "resources", "dev", "moka", "testkit",
-                        "tool-round-trip.json")
+                        "exec-command-round-trip.json")
 
 
 def one_run(tmp, index):
@@ -30,12 +31,18 @@ def one_run(tmp, index):
     env = dict(os.environ, MOKA_HOME=home, OPENAI_API_KEY="bench", OPENAI_BASE_URL=url)
     try:
         start = time.time_ns()
-        proc = subprocess.Popen([MOKA, "exec", "list the files"], cwd=work, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(proc.pid, 0)
-        end = time.time_ns()
+        with open(os.path.join(tmp, f"out{index}"), "w+b") as out:
+            proc = subprocess.Popen([MOKA, "exec", "-m", "gpt-5.5", "list the files"], cwd=work, env=env,
+                                    stdout=out, stderr=subprocess.STDOUT)
+            _, status, usage = os.wait4(proc.pid, 0)
+            end = time.time_ns()
+            out.seek(0)
+            printed = out.read()
         if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"run {index}: moka exited with {os.waitstatus_to_exitcode(status)}")
+            raise SystemExit(f"run {index}: moka exited with {os.waitstatus_to_exitcode(status)}: {printed[-800:]!r}")
+        # The command ran (its output is shown) and the final answer came: a round trip, not an error reply.
+        if b"hello" not in printed or b"done" not in printed:
+            raise SystemExit(f"run {index}: no command output or final answer: {printed[-800:]!r}")
         with open(requests_file) as f:
             first = int(f.readline().strip())
         return (first - start) / 1e9, (end - start) / 1e9, usage.ru_maxrss / 1024

@@ -13,6 +13,7 @@ import dev.moka.protocol.Op;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -187,11 +188,15 @@ public final class Tui {
 
     private static Terminal open() throws IOException {
         withoutInfocmp(System.getenv("TERM"));
+        // The encoding JLine would settle on by itself, the JVM's default, but only after asking for the charsets
+        // "ms0" and "cp0" (Windows code pages): a charset that is nowhere sends the JDK through every jar on the
+        // class path for a provider of it, ~15 ms on the way to the first frame.
+        Charset encoding = Charset.defaultCharset();
         try {
-            return TerminalBuilder.builder().system(true).provider("ffm").build();
+            return TerminalBuilder.builder().system(true).provider("ffm").encoding(encoding).build();
         } catch (IOException | RuntimeException | LinkageError e) {
             // Without native access (an embedding JVM) JLine falls back on forking stty.
-            return TerminalBuilder.builder().system(true).build();
+            return TerminalBuilder.builder().system(true).encoding(encoding).build();
         }
     }
 
