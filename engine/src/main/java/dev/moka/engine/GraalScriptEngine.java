@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -22,14 +20,24 @@ import org.graalvm.polyglot.io.IOAccess;
  * context of its own. Loaded by core as a plug-in (see {@code META-INF/services}), so nothing else may use it.
  */
 public final class GraalScriptEngine implements ScriptEngine {
-    /** The engine and the prelude every script starts with; built once. */
-    private record Built(Engine engine, Source prelude) {}
+    private final Engine engine;
+    /** The prelude every script starts with. */
+    private final Source prelude;
 
-    private final FutureTask<Built> built = new FutureTask<>(GraalScriptEngine::create);
-
-    @Override
-    public void build() {
-        built();
+    /** Builds the engine: thousands of classes, most of a second (core does it on a warm-up thread). */
+    public GraalScriptEngine() {
+        String text;
+        try (InputStream in = GraalScriptEngine.class.getResourceAsStream("prelude.js")) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource prelude.js");
+            }
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the code-mode prelude", e);
+        }
+        // Without the Graal compiler the engine interprets; that is expected here, not worth a warning.
+        engine = Engine.newBuilder("js").option("engine.WarnInterpreterOnly", "false").build();
+        prelude = Source.newBuilder("js", text, "prelude.js").buildLiteral();
     }
 
     /**
@@ -38,8 +46,7 @@ public final class GraalScriptEngine implements ScriptEngine {
      */
     @Override
     public ScriptRealm open(ScriptHost host) {
-        Built ready = built();
-        Context context = Context.newBuilder("js").engine(ready.engine())
+        Context context = Context.newBuilder("js").engine(engine)
                 .allowIO(IOAccess.NONE)
                 .allowHostAccess(HostAccess.NONE)
                 .allowHostClassLookup(name -> false)
@@ -53,33 +60,6 @@ public final class GraalScriptEngine implements ScriptEngine {
                 .option("js.load", "false")
                 .option("js.unhandled-rejections", "throw")
                 .build();
-        return new GraalScriptRealm(context, ready.prelude(), host);
-    }
-
-    private Built built() {
-        built.run();
-        try {
-            return built.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the JavaScript engine was being built", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("the JavaScript engine cannot start: " + e.getCause(), e.getCause());
-        }
-    }
-
-    private static Built create() {
-        String prelude;
-        try (InputStream in = GraalScriptEngine.class.getResourceAsStream("prelude.js")) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource prelude.js");
-            }
-            prelude = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the code-mode prelude", e);
-        }
-        // Without the Graal compiler the engine interprets; that is expected here, not worth a warning.
-        Engine engine = Engine.newBuilder("js").option("engine.WarnInterpreterOnly", "false").build();
-        return new Built(engine, Source.newBuilder("js", prelude, "prelude.js").buildLiteral());
+        return new GraalScriptRealm(context, prelude, host);
     }
 }

@@ -1,6 +1,7 @@
 package dev.moka.core.tools.code;
 
 import dev.moka.core.WarmUp;
+import java.util.ServiceConfigurationError;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -54,13 +55,12 @@ final class JsEngine {
     }
 
     private static ScriptEngine build() {
-        ScriptEngine engine = ScriptEngines.create();
         try {
-            engine.build();
-        } catch (RuntimeException | LinkageError e) {
-            // A jar of the engine's directory damaged or missing shows here, as a class that does not load.
+            return ScriptEngines.create();
+        } catch (ServiceConfigurationError | LinkageError e) {
+            // A jar of the engine's directory damaged or missing shows here, as a class that does not load (the
+            // service loader wraps what the engine's constructor threw).
             throw new IllegalStateException("the JavaScript engine cannot start: " + e, e);
         }
-        return engine;
     }
 }

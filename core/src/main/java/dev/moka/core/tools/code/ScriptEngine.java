@@ -8,13 +8,11 @@ package dev.moka.core.tools.code;
  * of CPU while the engine was there. Only strings and core's own types cross this interface, so nothing of the
  * engine leaks into core.
  *
- * <p>An implementation has a public no-argument constructor and is named in
+ * <p>An implementation has a public no-argument constructor, which builds the engine (thousands of classes, most of
+ * a second: core calls it on a warm-up thread), and is named in
  * {@code META-INF/services/dev.moka.core.tools.code.ScriptEngine}. One instance serves one session.
  */
 public interface ScriptEngine {
-    /** Builds the engine unless built: thousands of classes, most of a second; {@link #open} builds it too. */
-    void build();
-
     /**
      * A fresh realm for one script, reaching nothing of the host (no files, sockets, processes, threads, Java
      * classes) but {@code host}, through code mode's globals ({@code tools}, {@code text}, {@code setTimeout}, ...).
