@@ -1,6 +1,7 @@
 package dev.moka.core.io;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -13,10 +14,13 @@ import java.util.concurrent.FutureTask;
  * interrupt flag for the code that should react to it.
  */
 public final class Uninterruptible {
-    /** File work that may fail with an {@link IOException}. */
+    /**
+     * File work that may fail with an {@link IOException}; it may also wait (for a process, another task),
+     * which on its own thread no interrupt ends.
+     */
     @FunctionalInterface
     public interface Io<T> {
-        T run() throws IOException;
+        T run() throws IOException, InterruptedException;
     }
 
     private Uninterruptible() {}
@@ -28,6 +32,9 @@ public final class Uninterruptible {
                 return io.run();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                // Nothing knows this thread; should it be interrupted all the same, the work did not finish.
+                throw new UncheckedIOException(new InterruptedIOException("interrupted: " + name));
             }
         });
         Thread.ofVirtual().name(name).start(task);

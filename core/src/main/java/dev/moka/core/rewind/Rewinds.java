@@ -107,45 +107,38 @@ public final class Rewinds {
      * Snapshots {@code cwd} before a turn or change; the redo of a rewind ends here. May run on a thread of its
      * own while the turn sends its request, as long as the turn waits for it before anything else here.
      */
-    public Point before(Path cwd) throws InterruptedException {
+    public Point before(Path cwd) {
         redo = null;
         SnapshotStore.Taken taken = take(cwd);
         return new Point(taken == null ? null : taken.id(), cwd);
     }
 
     /** Snapshots the workspace after the turn that began at {@code point} (null: none taken), at {@code position}. */
-    public void afterTurn(Point point, int position) throws InterruptedException {
+    public void afterTurn(Point point, int position) {
         after(point, ChangeSpan.Kind.TURN, position);
     }
 
     /** Snapshots the workspace after a change made between turns (a {@code !cmd}), before turn {@code position}. */
-    public void afterChange(Point point, int position) throws InterruptedException {
+    public void afterChange(Point point, int position) {
         after(point, ChangeSpan.Kind.BETWEEN, position);
     }
 
     /**
-     * Taken even when the turn was interrupted (Esc): without it the turn could not be rewound. The interrupt is
-     * set aside while the snapshot runs and then restored.
+     * Taken even when the turn was interrupted (Esc, a shutdown), which is when a rewind is most wanted: the
+     * store's work runs where no interrupt reaches it, and the caller's interrupt stays set for the code after.
      */
-    private void after(Point point, ChangeSpan.Kind kind, int position) throws InterruptedException {
+    private void after(Point point, ChangeSpan.Kind kind, int position) {
         if (point == null || point.before == null) {
             return;
         }
-        boolean interrupted = Thread.interrupted();
-        try {
-            SnapshotStore.Taken after = take(point.cwd);
-            if (after != null) {
-                record(new ChangeSpan(kind, position, point.before, after.id()));
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        SnapshotStore.Taken after = take(point.cwd);
+        if (after != null) {
+            record(new ChangeSpan(kind, position, point.before, after.id()));
         }
     }
 
     /** What rewinding {@code cwd} to before the turn at {@code position} would change. */
-    public RewindPlan plan(int position, Path cwd) throws InterruptedException {
+    public RewindPlan plan(int position, Path cwd) {
         try {
             return planned(position, cwd).plan();
         } catch (IOException e) {
@@ -158,8 +151,7 @@ public final class Rewinds {
      * written back only when {@code overwriteChangedSince}. {@code turns} is how many turns the conversation
      * holds now, where the rewind is recorded as a change.
      */
-    public Outcome rewind(int position, Path cwd, boolean overwriteChangedSince, int turns)
-            throws InterruptedException {
+    public Outcome rewind(int position, Path cwd, boolean overwriteChangedSince, int turns) {
         try {
             Planned planned = planned(position, cwd);
             RewindPlan plan = planned.plan();
@@ -186,7 +178,7 @@ public final class Rewinds {
     }
 
     /** Puts back what the last rewind changed, except files changed again since; only until the next turn. */
-    public Outcome redo(Path cwd, int turns) throws InterruptedException {
+    public Outcome redo(Path cwd, int turns) {
         Redo last = redo;
         if (last == null) {
             return new Outcome(false, "nothing to redo: no rewind since the last prompt");
@@ -213,7 +205,7 @@ public final class Rewinds {
         }
     }
 
-    private Planned planned(int position, Path cwd) throws IOException, InterruptedException {
+    private Planned planned(int position, Path cwd) throws IOException {
         if (store() == null) {
             return new Planned(RewindPlan.unavailable(unavailable), null, null);
         }
@@ -301,13 +293,13 @@ public final class Rewinds {
         return done + (parts.isEmpty() ? ": no file needed changing" : ": " + String.join("; ", parts));
     }
 
-    private SnapshotStore.Taken take(Path cwd) throws InterruptedException {
+    private SnapshotStore.Taken take(Path cwd) {
         if (store() == null) {
             failure = unavailable;
             return null;
         }
         try {
-            SnapshotStore.Taken taken = store.take(cwd, IgnoredFiles.under(cwd), last);
+            SnapshotStore.Taken taken = store.take(cwd, last);
             last = taken.manifest();
             return taken;
         } catch (IOException e) {

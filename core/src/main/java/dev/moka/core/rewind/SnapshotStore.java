@@ -84,11 +84,14 @@ final class SnapshotStore {
     record Taken(String id, Manifest manifest) {}
 
     /**
-     * Snapshots {@code workspace}, reusing {@code previous}'s hashes for files whose size and time did not change.
-     * Throws with a sentence for the person when the workspace is too big to keep or the store is full.
+     * Snapshots {@code workspace} but what git ignores there, reusing {@code previous}'s hashes for files whose
+     * size and time did not change. Throws with a sentence for the person when the workspace is too big to keep
+     * or the store is full. Asking git what it ignores waits for a process, so it runs inside the uninterruptible
+     * part too: the snapshot after a turn is taken just when an Esc or a shutdown interrupts.
      */
-    Taken take(Path workspace, IgnoredFiles ignored, Manifest previous) throws IOException {
+    Taken take(Path workspace, Manifest previous) throws IOException {
         return Uninterruptible.call("moka-snapshot", () -> {
+            IgnoredFiles ignored = IgnoredFiles.under(workspace);
             Map<String, FileState> files = new TreeMap<>();
             List<String> leftOut = new ArrayList<>();
             Files.walkFileTree(workspace, new SimpleFileVisitor<>() {

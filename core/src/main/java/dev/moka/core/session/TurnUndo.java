@@ -1,6 +1,7 @@
 package dev.moka.core.session;
 
 import dev.moka.core.WarmUp;
+import dev.moka.core.io.Uninterruptible;
 import dev.moka.core.log.MokaLog;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -89,27 +90,40 @@ final class TurnUndo {
         return new Turn(prompt, new FutureTask<>(() -> take(cwd)), false);
     }
 
-    /** Takes the snapshot after the turn, and remembers the turn if it changed files. */
+    /**
+     * Takes the snapshot after the turn, and remembers the turn if it changed files. Git runs where no interrupt
+     * reaches it: an interrupted turn (Esc, a shutdown) is the one a person most wants to undo.
+     */
     void end(Turn turn) {
         if (!turn.started.get()) {
             // No request of the turn was answered, so no tool ran and no file of the turn's changed.
             return;
         }
         try {
-            Snapshot before = turn.before.get();
-            if (before.tree() == null) {
-                lastUnavailable = before.unavailable();
-                return;
-            }
-            String after = before.tree().snapshot();
-            List<String> files = before.tree().changed(before.id(), after);
-            if (!files.isEmpty()) {
-                changes.push(new Change(turn.prompt, before.tree(), before.id(), after, files));
-            }
-        } catch (ExecutionException | IOException e) {
+            Uninterruptible.call("moka-undo-snapshot", () -> {
+                remember(turn);
+                return null;
+            });
+        } catch (IOException e) {
             log.warn("undo: no snapshot of this turn's files: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void remember(Turn turn) throws IOException, InterruptedException {
+        Snapshot before;
+        try {
+            before = turn.before.get();
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        }
+        if (before.tree() == null) {
+            lastUnavailable = before.unavailable();
+            return;
+        }
+        String after = before.tree().snapshot();
+        List<String> files = before.tree().changed(before.id(), after);
+        if (!files.isEmpty()) {
+            changes.push(new Change(turn.prompt, before.tree(), before.id(), after, files));
         }
     }
 

@@ -76,6 +76,28 @@ class RewindsTest {
         assertThat(rewinds.plan(2, work).unavailable()).isNotNull();
     }
 
+    @Test
+    void theSnapshotAfterATurnIsKeptThoughInterruptsKeepLandingWhileItIsTaken() throws Exception {
+        // A git work tree: asking git what it ignores waits for a process, where an interrupt would end the wait.
+        git("init", "-q");
+        Files.writeString(work.resolve("a.txt"), "before\n");
+        Rewinds rewinds = Rewinds.open(home, "session-4");
+        Rewinds.Point point = rewinds.before(work);
+        Files.writeString(work.resolve("a.txt"), "after\n");
+        var stillInterrupted = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread turn = Thread.ofPlatform().start(() -> {
+            rewinds.afterTurn(point, 0);
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        });
+        // Esc, then the shutdown's own interrupt, and more: all the while the snapshot is being taken.
+        while (turn.isAlive()) {
+            turn.interrupt();
+            Thread.sleep(1);
+        }
+        assertThat(stillInterrupted).as("the interrupt is kept for the code after").isTrue();
+        assertThat(rewinds.plan(0, work).restored()).containsExactly("a.txt");
+    }
+
     private void git(String... args) throws Exception {
         Process process = new ProcessBuilder(java.util.stream.Stream.concat(java.util.stream.Stream.of("git"),
                 List.of(args).stream()).toList()).directory(work.toFile()).redirectErrorStream(true).start();

@@ -72,6 +72,23 @@ class UndoTest extends SessionFixture {
     }
 
     @Test
+    void aTurnEndingUnderRepeatedInterruptsIsStillKeptForUndo() throws Exception {
+        repository();
+        var undo = new TurnUndo(dev.moka.core.log.MokaLog.open(home, java.util.Map.of()), true);
+        TurnUndo.Turn turn = undo.begin(cwd, "change a");
+        turn.await();
+        Files.writeString(cwd.resolve("a.txt"), "two\n");
+        // Esc and then the shutdown's interrupt land while git takes the snapshot after the turn.
+        Thread ending = Thread.ofPlatform().start(() -> undo.end(turn));
+        while (ending.isAlive()) {
+            ending.interrupt();
+            Thread.sleep(1);
+        }
+        assertThat(undo.undo().message()).isEqualTo("Undid the file changes of the turn \"change a\": restored a.txt");
+        assertThat(cwd.resolve("a.txt")).hasContent("one");
+    }
+
+    @Test
     void undoRefusesAndChangesNothingWhenTheTurnsFilesChangedSince() throws Exception {
         repository();
         try (Session session = undoing().start(cwd)) {
