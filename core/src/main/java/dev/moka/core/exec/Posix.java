@@ -1,5 +1,6 @@
 package dev.moka.core.exec;
 
+import dev.moka.core.sandbox.Errno;
 import dev.moka.core.sandbox.LinuxCalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -21,7 +22,6 @@ final class Posix {
     private static final long TIOCGPTN = 0x80045430L;
     /** Locks or unlocks the slave; a new one is locked until unlocked. */
     private static final long TIOCSPTLCK = 0x40045431L;
-    private static final int EINTR = 4;
 
     private Posix() {}
 
@@ -35,8 +35,8 @@ final class Posix {
         }
         LinuxCalls.Result opened = LinuxCalls.open("/dev/ptmx", O_RDWR | O_NOCTTY);
         if (opened.failed()) {
-            throw new IOException("cannot open a pseudo-terminal (opening /dev/ptmx failed with errno "
-                    + opened.errno() + "; is it there?)");
+            throw new IOException("cannot open a pseudo-terminal (opening /dev/ptmx failed: "
+                    + opened.reason() + "; is it there?)");
         }
         int master = (int) opened.value();
         try (Arena arena = Arena.ofConfined()) {
@@ -62,7 +62,7 @@ final class Posix {
             if (!n.failed()) {
                 return (int) n.value();
             }
-            if (n.errno() != EINTR) {
+            if (n.errno() != Errno.EINTR) {
                 return 0;
             }
         }
@@ -76,7 +76,7 @@ final class Posix {
             long offset = 0;
             while (offset < bytes.length) {
                 LinuxCalls.Result n = LinuxCalls.write(fd, data.asSlice(offset, bytes.length - offset));
-                if (n.failed() && n.errno() == EINTR) {
+                if (n.failed() && n.errno() == Errno.EINTR) {
                     continue;
                 }
                 if (n.value() <= 0) {

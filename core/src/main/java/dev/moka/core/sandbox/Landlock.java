@@ -213,7 +213,7 @@ final class Landlock {
 
     private static void check(LinuxCalls.Result result, String call) throws SandboxUnavailableException {
         if (result.failed()) {
-            throw new SandboxUnavailableException(call + " failed with errno " + result.errno());
+            throw new SandboxUnavailableException(call + " failed: " + result.reason());
         }
     }
 }

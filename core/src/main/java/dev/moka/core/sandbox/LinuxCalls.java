@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * The Linux calls Moka makes through the foreign function API: the sandbox's (Landlock, which has no libc
  * wrapper, {@code prctl}, {@code open}, {@code flock}, {@code close}), the hardening of Moka's own process, the
- * signals that end a command's process group, and the pseudo-terminals commands run on.
+ * signals that end a command's process group, the pseudo-terminals commands run on, and the directory calls
+ * apply_patch writes through without following links.
  * All go through libc's {@code syscall}, so the process binds one downcall handle: each handle of another
  * shape costs some 5 ms of CPU to generate. Each call returns the raw result; a negative one comes with the
  * errno of that call. Where Moka has no {@link SyscallTable} (another architecture, another system), every
@@ -29,7 +30,7 @@ public final class LinuxCalls {
     static final int LOCK_EX = 2;
     static final int LOCK_NB = 4;
     /** openat's directory for "relative to the working directory", as open resolves a path. */
-    private static final long AT_FDCWD = -100;
+    public static final int AT_FDCWD = -100;
 
     private static final String SYSTEM = System.getProperty("os.name") + " on " + System.getProperty("os.arch");
     private static final Optional<SyscallTable> TABLE = SyscallTable.of(System.getProperty("os.name"),
@@ -39,6 +40,11 @@ public final class LinuxCalls {
     public record Result(long value, int errno) {
         public boolean failed() {
             return value < 0;
+        }
+
+        /** Why the call failed, in words, for a message a person reads. */
+        public String reason() {
+            return Errno.describe(errno);
         }
     }
 
@@ -118,6 +124,27 @@ public final class LinuxCalls {
         long number = table().openat();
         try (Arena arena = Arena.ofConfined()) {
             return call(number, AT_FDCWD, arena.allocateFrom(path).address(), flags, 0, 0);
+        }
+    }
+
+    /**
+     * A path-only handle ({@code O_PATH}) on the directory {@code name} inside the directory handle {@code dir}
+     * ({@link #AT_FDCWD}: the working directory, or none for an absolute name), without following a link in
+     * its last part: a link there fails with {@code ELOOP} (or {@code ENOTDIR}).
+     */
+    public static Result openDirectoryNoFollow(int dir, String name) {
+        SyscallTable table = table();
+        try (Arena arena = Arena.ofConfined()) {
+            return call(table.openat(), dir, arena.allocateFrom(name).address(),
+                    O_PATH | O_CLOEXEC | table.oDirectory() | table.oNoFollow(), 0, 0);
+        }
+    }
+
+    /** {@code mkdirat(dir, name, mode)}: makes the directory {@code name} inside the directory handle {@code dir}. */
+    public static Result makeDirectoryAt(int dir, String name, int mode) {
+        long number = table().mkdirat();
+        try (Arena arena = Arena.ofConfined()) {
+            return call(number, dir, arena.allocateFrom(name).address(), mode, 0, 0);
         }
     }
 

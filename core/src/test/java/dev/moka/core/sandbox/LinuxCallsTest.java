@@ -78,6 +78,32 @@ class LinuxCallsTest {
     }
 
     @Test
+    void aDirectoryIsMadeAndOpenedInsideAHandleAndALinkInItsPlaceIsNotFollowed() throws Exception {
+        int root = (int) LinuxCalls.openDirectoryNoFollow(LinuxCalls.AT_FDCWD, dir.toString()).value();
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Files.createSymbolicLink(dir.resolve("link"), elsewhere);
+        try {
+            assertThat(LinuxCalls.makeDirectoryAt(root, "made", 0700).value()).isZero();
+            assertThat(dir.resolve("made")).isDirectory();
+            assertThat(Files.getPosixFilePermissions(dir.resolve("made"))).hasSize(3);
+            LinuxCalls.Result again = LinuxCalls.makeDirectoryAt(root, "made", 0700);
+            assertThat(again.errno()).isEqualTo(Errno.EEXIST);
+            assertThat(again.reason()).isEqualTo("File exists (EEXIST)");
+
+            LinuxCalls.Result made = LinuxCalls.openDirectoryNoFollow(root, "made");
+            assertThat(Files.readSymbolicLink(Path.of("/proc/self/fd/" + made.value())))
+                    .isEqualTo(dir.resolve("made").toRealPath());
+            LinuxCalls.close((int) made.value());
+
+            LinuxCalls.Result link = LinuxCalls.openDirectoryNoFollow(root, "link");
+            assertThat(link.failed()).isTrue();
+            assertThat(link.errno()).isIn(Errno.ELOOP, Errno.ENOTDIR);
+        } finally {
+            LinuxCalls.close(root);
+        }
+    }
+
+    @Test
     void prctlNamesTheCallingThreadWithTheStringItIsPointedAt() throws Exception {
         CompletableFuture<String> comm = new CompletableFuture<>();
         Thread.ofPlatform().start(() -> {
