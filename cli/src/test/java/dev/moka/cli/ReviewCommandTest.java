@@ -158,6 +158,28 @@ class ReviewCommandTest extends ProcessFixture {
         assertThat(server.requests()).isEmpty();
     }
 
+    @Test
+    void aGitPlantedInAWorkspacePathDirectoryNeverRunsForAReview() throws Exception {
+        Path bin = Files.createDirectories(repo.resolve(".venv/bin"));
+        Path ran = repo.resolve("planted-git-ran");
+        Path fake = bin.resolve("git");
+        // Were it run, it would run unconfined, as Moka's own git does.
+        Files.writeString(fake, "#!/bin/sh\ntouch " + ran + "\nexec /usr/bin/git \"$@\"\n");
+        Files.setPosixFilePermissions(fake, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        enqueueReview();
+        Map<String, String> env = new java.util.HashMap<>(env());
+        env.put("PATH", bin + ":" + System.getenv("PATH"));
+
+        var run = MokaProcess.run(repo, env, "review");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(ran).as("the planted git ran").doesNotExist();
+        assertThat(server.requests().getFirst().input().getLast().toString()).contains("for x in xs[1:]");
+        var doctor = MokaProcess.run(repo, env, "doctor");
+        assertThat(doctor.stdout()).contains("git version");
+        assertThat(ran).as("the planted git ran for doctor").doesNotExist();
+    }
+
     private String git(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(args));

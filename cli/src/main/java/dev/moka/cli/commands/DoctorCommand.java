@@ -11,6 +11,7 @@ import dev.moka.core.config.ConfigLoader;
 import dev.moka.core.config.ConfigOverrides;
 import dev.moka.core.config.MokaHome;
 import dev.moka.core.config.toml.ConfigException;
+import dev.moka.core.exec.TrustedPrograms;
 import dev.moka.core.mcp.McpConnection;
 import dev.moka.core.mcp.McpLaunch;
 import dev.moka.core.mcp.McpServers;
@@ -55,7 +56,7 @@ public final class DoctorCommand {
             checks.addAll(mcpServers(config));
             checks.addAll(sandbox(config));
         }
-        checks.add(git());
+        checks.add(git(config == null ? Path.of("").toAbsolutePath() : config.cwd()));
         checks.add(disk(home));
         checks.add(terminal());
         boolean failed = checks.stream().anyMatch(c -> c.status() == DoctorCheck.Status.FAIL);
@@ -199,9 +200,11 @@ public final class DoctorCommand {
         return out;
     }
 
-    private static DoctorCheck git() {
+    /** The git Moka itself would run in {@code cwd}: never one from the workspace or a scratch directory. */
+    private static DoctorCheck git(Path cwd) {
         try {
-            Process git = new ProcessBuilder("git", "--version").redirectErrorStream(true).start();
+            Process git = new ProcessBuilder(TrustedPrograms.resolve(List.of("git", "--version"), cwd))
+                    .redirectErrorStream(true).start();
             git.getOutputStream().close();
             String version = new String(git.getInputStream().readAllBytes()).strip();
             if (git.waitFor(10, TimeUnit.SECONDS) && git.exitValue() == 0) {
@@ -209,8 +212,8 @@ public final class DoctorCommand {
             }
             return DoctorCheck.warn("git", "git --version failed: " + version, "reinstall git");
         } catch (IOException e) {
-            return DoctorCheck.warn("git", "git is not on PATH: /undo, /diff, moka review and the git-repository"
-                    + " check need it", "install git");
+            return DoctorCheck.warn("git", "git is not on PATH outside the workspace and /tmp: /undo, /diff, moka"
+                    + " review and the git-repository check need it", "install git");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return DoctorCheck.warn("git", "interrupted", null);

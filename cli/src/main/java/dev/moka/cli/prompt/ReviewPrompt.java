@@ -1,5 +1,6 @@
 package dev.moka.cli.prompt;
 
+import dev.moka.core.exec.TrustedPrograms;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -157,9 +158,11 @@ public final class ReviewPrompt {
         command.addAll(List.of(args));
         Process git;
         try {
-            git = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
+            // Never a git planted where a command of the model's could write (an activated .venv/bin on PATH).
+            git = new ProcessBuilder(TrustedPrograms.resolve(command, cwd)).directory(cwd.toFile())
+                    .redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new IOException("cannot run git (" + e.getMessage() + "); a review needs git on PATH", e);
+            throw new IOException("cannot run git (" + e.getMessage() + "); a review needs git on PATH, outside the workspace", e);
         }
         git.getOutputStream().close();
         byte[] bytes = git.getInputStream().readAllBytes();
