@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.function.UnaryOperator;
-import org.jline.terminal.Terminal;
+import dev.moka.cli.tui.UiTerminal;
 
 /** The {@code moka} command. */
 public final class Main {
@@ -53,8 +53,8 @@ public final class Main {
         // picocli's default factory otherwise looks for Groovy's Closure class when it first builds a command: a
         // class that is nowhere, so the lookup opened every jar on the class path, the JavaScript engine's too.
         System.setProperty("picocli.disable.closures", "true");
-        // JLine's terminal is the last thing the UI waits for before its first frame; it opens from here on.
-        CompletableFuture<Terminal> terminal = opensUiOnTerminal(args) ? TerminalOpening.opening(null) : null;
+        // The terminal is the last thing the UI waits for before its first frame; it opens from here on.
+        CompletableFuture<UiTerminal> terminal = opensUiOnTerminal(args) ? TerminalOpening.opening(null) : null;
         // The HTTP client's TLS set-up takes a good part of start-up; let it overlap parsing and config.
         // Only commands that talk to a model start it: a build still running at exit delays the exit. The UI
         // starts it once its session is open (InteractiveRun): on two cores, it and Jackson's mapper built

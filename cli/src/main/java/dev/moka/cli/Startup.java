@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.Map;
-import org.jline.terminal.Terminal;
+import dev.moka.cli.tui.UiTerminal;
 
 /**
  * What the process brings to a command: environment, working directory, standard streams, and an HTTP
@@ -20,10 +20,10 @@ import org.jline.terminal.Terminal;
  * UI, opening since the process started; null when the command line does not open the UI or there is no terminal.
  */
 public record Startup(Map<String, String> env, Path processCwd, InputStream in, PrintStream out, PrintStream err,
-        HttpClients http, Future<List<String>> hardening, boolean scripted, CompletableFuture<Terminal> terminal) {
+        HttpClients http, Future<List<String>> hardening, boolean scripted, CompletableFuture<UiTerminal> terminal) {
 
     static Startup fromProcess(HttpClients http, Future<List<String>> hardening,
-            CompletableFuture<Terminal> terminal) {
+            CompletableFuture<UiTerminal> terminal) {
         return new Startup(System.getenv(), Path.of("").toAbsolutePath(), System.in,
                 new PrintStream(System.out, false, StandardCharsets.UTF_8),
                 new PrintStream(System.err, true, StandardCharsets.UTF_8), http, hardening, false, terminal);

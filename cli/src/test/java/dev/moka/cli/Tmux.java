@@ -75,6 +75,11 @@ final class Tmux implements AutoCloseable {
         return Long.parseLong(tmux("display-message", "-p", "-t", "moka", "#{pane_pid}").strip());
     }
 
+    /** The path of the pane's terminal device, as {@code stty -F} takes it. */
+    String paneTty() throws IOException, InterruptedException {
+        return tmux("display-message", "-p", "-t", "moka", "#{pane_tty}").strip();
+    }
+
     /** The visible screen plus the scrollback, one string per row, trailing spaces gone. */
     String screen() throws IOException, InterruptedException {
         return tmux("capture-pane", "-p", "-t", "moka", "-S", "-2000");

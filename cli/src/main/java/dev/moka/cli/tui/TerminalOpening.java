@@ -3,17 +3,17 @@ package dev.moka.cli.tui;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import org.jline.terminal.Terminal;
 
 /**
  * The process's one terminal for the trust question and the UI, opened on a thread of its own from the start
- * of an interactive run: JLine's native terminal takes tens of milliseconds to set up (method handles no start-up
- * cache keeps), which overlap reading the config and opening the session. Closing it closes the terminal.
+ * of an interactive run, beside reading the config and opening the session: little is left to do there (three
+ * ioctls), but its first system call may be the process's first, which binds the call handle. Closing it
+ * leaves the terminal in the modes it had.
  */
 public final class TerminalOpening implements AutoCloseable {
-    private final CompletableFuture<Terminal> terminal;
+    private final CompletableFuture<UiTerminal> terminal;
 
-    private TerminalOpening(CompletableFuture<Terminal> terminal) {
+    private TerminalOpening(CompletableFuture<UiTerminal> terminal) {
         this.terminal = terminal;
     }
 
@@ -23,7 +23,7 @@ public final class TerminalOpening implements AutoCloseable {
     }
 
     /** The terminal {@link #opening} started to open. */
-    public static TerminalOpening of(CompletableFuture<Terminal> opening) {
+    public static TerminalOpening of(CompletableFuture<UiTerminal> opening) {
         return new TerminalOpening(opening);
     }
 
@@ -31,8 +31,8 @@ public final class TerminalOpening implements AutoCloseable {
      * Starts opening a terminal and gives only its future, for code below the UI that hands it on (Main's
      * {@code Startup}) without knowing the UI.
      */
-    public static CompletableFuture<Terminal> opening(Tui.Streams streams) {
-        CompletableFuture<Terminal> terminal = new CompletableFuture<>();
+    public static CompletableFuture<UiTerminal> opening(Tui.Streams streams) {
+        CompletableFuture<UiTerminal> terminal = new CompletableFuture<>();
         // A platform thread, as for any warm-up: opening loads and initialises classes (see WarmUp).
         Thread.ofPlatform().daemon(true).name("moka-tui-terminal").start(() -> {
             try {
@@ -45,7 +45,7 @@ public final class TerminalOpening implements AutoCloseable {
     }
 
     /** The terminal, once it is open. */
-    Terminal get() throws IOException {
+    UiTerminal get() throws IOException {
         try {
             return terminal.get();
         } catch (InterruptedException e) {
@@ -61,7 +61,7 @@ public final class TerminalOpening implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        Terminal opened;
+        UiTerminal opened;
         try {
             opened = get();
         } catch (IOException notOpened) {

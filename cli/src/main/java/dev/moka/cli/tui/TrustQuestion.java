@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jline.terminal.Attributes;
-import org.jline.terminal.Size;
-import org.jline.terminal.Terminal;
 
 /**
  * The first run in a project nobody has said anything about: asks whether to trust it, as Codex does, before
@@ -29,15 +26,15 @@ public final class TrustQuestion {
      */
     public static Answer ask(Path project, boolean colour, String theme, TerminalOpening opening, KeyInput keys)
             throws IOException {
-        Terminal terminal = opening.get();
-        Attributes saved = Tui.rawMode(terminal);
+        UiTerminal terminal = opening.get();
+        TerminalModes saved = Tui.rawMode(terminal);
         var decoder = new KeyDecoder(keys);
         Screen screen = new Screen(terminal.writer(), colour);
         Theme look = Theme.named(theme);
         int selected = 0;
         try {
             while (true) {
-                draw(screen, terminal.getSize(), look, project, selected);
+                draw(screen, terminal.size(), look, project, selected);
                 Key key = decoder.next();
                 switch (key.name()) {
                     case UP, DOWN, TAB -> selected = 1 - selected;
@@ -63,13 +60,13 @@ public final class TrustQuestion {
             }
         } finally {
             screen.close(List.of());
-            terminal.setAttributes(saved);
+            terminal.setModes(saved);
         }
     }
 
-    private static void draw(Screen screen, Size size, Theme theme, Path project, int selected) {
-        int width = size.getColumns() > 0 ? size.getColumns() : 80;
-        int height = size.getRows() > 0 ? size.getRows() : 24;
+    private static void draw(Screen screen, TerminalSize size, Theme theme, Path project, int selected) {
+        int width = size.columns() > 0 ? size.columns() : 80;
+        int height = size.rows() > 0 ? size.rows() : 24;
         List<Line> rows = new ArrayList<>();
         rows.addAll(Texts.wrapped("You are in " + Clean.text(project.toString()), width, Look.PLAIN.asBold(),
                 Line.of("> ", theme.accent()), Line.plain("  ")));

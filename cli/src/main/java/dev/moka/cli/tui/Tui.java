@@ -16,18 +16,12 @@ import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import org.jline.terminal.Attributes;
-import org.jline.terminal.Size;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
-import org.jline.utils.InfoCmp;
 
 /**
  * The interactive terminal UI over one open session: a thin face that submits ops and draws events. Three
@@ -99,9 +93,9 @@ public final class Tui {
         // What the first turn would do cold is done beside opening the terminal, not once the composer is up:
         // a prompt typed at once then found this thread still busy on the second core.
         WarmUp.start("moka-tui-first-turn", () -> firstTurnWarmUp(DEFAULT_WIDTH));
-        Terminal terminal = opening.get();
-        Attributes saved = rawMode(terminal);
-        terminal.handle(Terminal.Signal.WINCH, s -> signals.add(new Signal.Resized()));
+        UiTerminal terminal = opening.get();
+        TerminalModes saved = rawMode(terminal);
+        terminal.onResize(() -> signals.add(new Signal.Resized()));
         var catalog = new Commands.Catalog(models.stream()
                 .map(m -> new Commands.Catalog.Model(m.slug(), m.description(), m.contextWindow(), m.efforts()))
                 .toList());
@@ -127,7 +121,7 @@ public final class Tui {
             if (restored.compareAndSet(false, true)) {
                 terminal.writer().print(MODES_OFF);
                 terminal.writer().flush();
-                terminal.setAttributes(saved);
+                terminal.setModes(saved);
             }
         };
         Thread onKill = new Thread(restore, "moka-tui-restore");
@@ -156,28 +150,18 @@ public final class Tui {
     }
 
     /**
-     * The process's terminal ({@code streams} null), or one over the given streams. Its keys are read by
-     * {@link KeyInput}, never by the terminal: JLine would read the streams' input on a thread of its own.
+     * The process's terminal ({@code streams} null), or one over the given streams' output. Its keys are read by
+     * {@link KeyInput}, never by the terminal.
      */
-    static Terminal terminal(Streams streams) throws IOException {
-        return streams == null ? open() : TerminalBuilder.builder().system(false)
-                .streams(InputStream.nullInputStream(), streams.out()).type("xterm-256color")
-                .size(new Size(80, 24)).build();
+    static UiTerminal terminal(Streams streams) throws IOException {
+        // The JVM's default encoding, as the keys are read in (see KeyInput).
+        return streams == null ? ProcessTerminal.open(Charset.defaultCharset()) : new StreamTerminal(streams.out());
     }
 
-    /**
-     * Puts {@code terminal} in raw mode for {@link KeyInput}, and returns the attributes to restore. Ctrl+C is a
-     * key here (interrupt, then quit), not a signal that would kill the JVM. A read waits for the first byte
-     * (VMIN 1, VTIME 0): JLine's raw mode gives up after a tenth of a second, and a read that returns nothing
-     * is, to Java, the end of the input.
-     */
-    static Attributes rawMode(Terminal terminal) {
-        Attributes saved = terminal.enterRawMode();
-        Attributes raw = terminal.getAttributes();
-        raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
-        raw.setControlChar(Attributes.ControlChar.VMIN, 1);
-        raw.setControlChar(Attributes.ControlChar.VTIME, 0);
-        terminal.setAttributes(raw);
+    /** Puts {@code terminal} in raw mode for {@link KeyInput} (see {@link TerminalModes#raw()}); the modes before. */
+    static TerminalModes rawMode(UiTerminal terminal) {
+        TerminalModes saved = terminal.modes();
+        terminal.setModes(saved.raw());
         return saved;
     }
 
@@ -186,40 +170,12 @@ public final class Tui {
         return Attachments.isImage(file);
     }
 
-    private static Terminal open() throws IOException {
-        withoutInfocmp(System.getenv("TERM"));
-        // The encoding JLine would settle on by itself, the JVM's default, but only after asking for the charsets
-        // "ms0" and "cp0" (Windows code pages): a charset that is nowhere sends the JDK through every jar on the
-        // class path for a provider of it, ~15 ms on the way to the first frame.
-        Charset encoding = Charset.defaultCharset();
-        try {
-            return TerminalBuilder.builder().system(true).provider("ffm").encoding(encoding).build();
-        } catch (IOException | RuntimeException | LinkageError e) {
-            // Without native access (an embedding JVM) JLine falls back on forking stty.
-            return TerminalBuilder.builder().system(true).encoding(encoding).build();
-        }
-    }
-
-    /**
-     * JLine starts {@code infocmp} and waits for it to learn the terminal's capabilities, a process at every
-     * start; the UI writes its own escape sequences and reads none of them, so JLine's own copy of the
-     * capabilities of {@code type} (it ships xterm's, screen's, rxvt's), else of ANSI's, does instead.
-     * JLine keeps them in a map of its own for the process.
-     */
-    private static void withoutInfocmp(String type) {
-        if (type == null || type.isBlank()) {
-            return;
-        }
-        InfoCmp.setLoadedInfoCmp(type, () -> Objects.requireNonNullElseGet(InfoCmp.getDefaultInfoCmp(type),
-                () -> InfoCmp.getDefaultInfoCmp("ansi")));
-    }
-
     /**
      * Ctrl+G hands the terminal to an editor. The key thread stops after reading Ctrl+G and waits at
      * {@code keysGate} until the editor is done, so it never takes a key meant for the editor; {@code cooked} is
      * the terminal mode the editor gets.
      */
-    private record Editing(Semaphore keysGate, Attributes cooked) {}
+    private record Editing(Semaphore keysGate, TerminalModes cooked) {}
 
     private static void startKeys(KeyInput input, BlockingQueue<Signal> signals, Semaphore keysGate) {
         var keys = new KeyDecoder(input);
@@ -243,10 +199,10 @@ public final class Tui {
         });
     }
 
-    private static void loop(ChatApp app, Screen screen, Terminal terminal, BlockingQueue<Signal> signals,
+    private static void loop(ChatApp app, Screen screen, UiTerminal terminal, BlockingQueue<Signal> signals,
             CurrentSession current, Fresh fresh, Notifier notifier, Editing editing)
             throws ConfigException, IOException, InterruptedException {
-        Size size = terminal.getSize();
+        TerminalSize size = terminal.size();
         int drawnWidth = width(size);
         app.draw(screen, drawnWidth, height(size));
         while (!app.done()) {
@@ -282,7 +238,7 @@ public final class Tui {
                 renew(app, current, fresh, target);
             }
             app.tick();
-            size = terminal.getSize();
+            size = terminal.size();
             // Only a new width changes how rows wrap; a signal without one (some terminals send them freely)
             // needs no more than an ordinary frame.
             if (resized && width(size) != drawnWidth) {
@@ -306,7 +262,7 @@ public final class Tui {
     }
 
     /** Runs the editor Ctrl+G asked for (if the composer had the keys), then lets the key thread read again. */
-    private static void edit(ChatApp app, Terminal terminal, Editing editing) throws InterruptedException {
+    private static void edit(ChatApp app, UiTerminal terminal, Editing editing) throws InterruptedException {
         try {
             String text = app.takeEditRequest();
             if (text == null) {
@@ -319,7 +275,7 @@ public final class Tui {
             }
             terminal.writer().print(MODES_OFF);
             terminal.writer().flush();
-            terminal.setAttributes(editing.cooked());
+            terminal.setModes(editing.cooked());
             try {
                 app.edited(ExternalEditor.edit(command, text), null);
             } catch (IOException e) {
@@ -356,11 +312,11 @@ public final class Tui {
         app.switched(previous, target);
     }
 
-    private static int width(Size size) {
-        return size.getColumns() > 0 ? size.getColumns() : DEFAULT_WIDTH;
+    private static int width(TerminalSize size) {
+        return size.columns() > 0 ? size.columns() : DEFAULT_WIDTH;
     }
 
-    private static int height(Size size) {
-        return size.getRows() > 0 ? size.getRows() : 24;
+    private static int height(TerminalSize size) {
+        return size.rows() > 0 ? size.rows() : 24;
     }
 }
