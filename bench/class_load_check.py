@@ -76,8 +76,8 @@ def run(label, tmp, cwd, env, args, show_jdk, requests_file):
         raise SystemExit(f"{label}: moka exited {result.returncode}: {result.stderr[-2000:]}")
     jar, jdk, made, engine = loaded(log)
     with open(log) as f:
-        ui = [l.split()[1] for l in f if " dev.moka.cli.tui." in l or " org.jline." in l or " org.commonmark." in l]
-    print(f"{label}: {len(ui)} classes of the interactive UI, JLine or commonmark loaded (target: none)")
+        ui = [l.split()[1] for l in f if " dev.moka.cli.tui." in l or " org.commonmark." in l]
+    print(f"{label}: {len(ui)} classes of the interactive UI or commonmark loaded (target: none)")
     kinds = Counter("pattern switch" if "$$TypeSwitch" in n else "method-handle form" if "LambdaForm$" in n
                     or "$Species_" in n else "foreign-function stub" if "DowncallStub" in n
                     else "proxy" if "$Proxy" in n else "other" for n in made)
