@@ -13,6 +13,7 @@ import dev.moka.protocol.Op;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.List;
@@ -121,7 +122,11 @@ public final class Tui {
             if (restored.compareAndSet(false, true)) {
                 terminal.writer().print(MODES_OFF);
                 terminal.writer().flush();
-                terminal.setModes(saved);
+                try {
+                    terminal.setModes(saved);
+                } catch (UncheckedIOException gone) {
+                    // The terminal is gone (its window closed, the hang-up that ends this JVM): nothing to restore.
+                }
             }
         };
         Thread onKill = new Thread(restore, "moka-tui-restore");
