@@ -95,8 +95,9 @@ final class TurnUndo {
      * reaches it: an interrupted turn (Esc, a shutdown) is the one a person most wants to undo.
      */
     void end(Turn turn) {
-        if (!turn.started.get()) {
-            // No request of the turn was answered, so no tool ran and no file of the turn's changed.
+        if (!turn.started.get() || !keeps) {
+            // No request of the turn was answered, so no tool ran and no file of the turn's changed; or no turn
+            // is kept at all.
             return;
         }
         try {
