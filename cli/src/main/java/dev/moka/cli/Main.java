@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.function.UnaryOperator;
-import dev.moka.cli.tui.UiTerminal;
+import dev.moka.cli.terminal.UiTerminal;
 
 /** The {@code moka} command. */
 public final class Main {

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.Map;
-import dev.moka.cli.tui.UiTerminal;
+import dev.moka.cli.terminal.UiTerminal;
 
 /**
  * What the process brings to a command: environment, working directory, standard streams, and an HTTP

@@ -17,8 +17,9 @@ import com.tngtech.archunit.lang.ArchRule;
  * interactive and review runs) and nothing reaches back into it; the faces (the terminal UI, ACP, the MCP
  * server) sit on what is below them and never on each other; the management commands and {@code moka exec}
  * (with {@code moka review}) know no face; the prompts a person sends by name (saved prompts, review requests)
- * serve the faces and exec alike; terminal text is the floor. {@link Startup} stays at the root but is what every command is handed, so it is a layer
- * of its own that any command may read.
+ * serve the faces and exec alike; terminal text is the floor, and so is the terminal device the UI draws on,
+ * which {@link Startup} hands on opening. {@link Startup} stays at the root but is what every command is handed,
+ * so it is a layer of its own that any command may read.
  */
 @AnalyzeClasses(packages = "dev.moka.cli", importOptions = ImportOption.DoNotIncludeTests.class)
 class CliLayeringTest {
@@ -35,16 +36,18 @@ class CliLayeringTest {
             .layer("startup").definedBy(belongToAnyOf(Startup.class))
             .layer("prompt").definedBy("dev.moka.cli.prompt..")
             .layer("text").definedBy("dev.moka.cli.text..")
+            .layer("terminal").definedBy("dev.moka.cli.terminal..")
             .whereLayer("wiring").mayNotBeAccessedByAnyLayer()
             .whereLayer("acp").mayOnlyAccessLayers("prompt", "text")
             .whereLayer("mcpserver").mayOnlyAccessLayers("text")
-            .whereLayer("tui").mayOnlyAccessLayers("prompt", "text")
+            .whereLayer("tui").mayOnlyAccessLayers("prompt", "text", "terminal")
             .whereLayer("completion").mayOnlyAccessLayers("text")
             .whereLayer("exec").mayOnlyAccessLayers("commands", "startup", "prompt", "text")
             .whereLayer("commands").mayOnlyAccessLayers("startup", "text")
-            .whereLayer("startup").mayNotAccessAnyLayer()
+            .whereLayer("startup").mayOnlyAccessLayers("terminal")
             .whereLayer("prompt").mayNotAccessAnyLayer()
-            .whereLayer("text").mayNotAccessAnyLayer();
+            .whereLayer("text").mayNotAccessAnyLayer()
+            .whereLayer("terminal").mayNotAccessAnyLayer();
 
     /**
      * Code mode's engine is a plug-in that core loads when code mode runs (cli depends on it only so that the

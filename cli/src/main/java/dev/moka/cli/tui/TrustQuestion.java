@@ -1,5 +1,8 @@
 package dev.moka.cli.tui;
 
+import dev.moka.cli.terminal.TerminalModes;
+import dev.moka.cli.terminal.TerminalSize;
+import dev.moka.cli.terminal.UiTerminal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

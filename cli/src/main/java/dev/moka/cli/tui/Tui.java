@@ -1,6 +1,9 @@
 package dev.moka.cli.tui;
 
 import dev.moka.cli.prompt.CustomPrompt;
+import dev.moka.cli.terminal.TerminalModes;
+import dev.moka.cli.terminal.TerminalSize;
+import dev.moka.cli.terminal.UiTerminal;
 import dev.moka.cli.text.ResumeHint;
 import dev.moka.core.session.ResumeTarget;
 import dev.moka.core.session.Session;
@@ -160,7 +163,7 @@ public final class Tui {
      */
     static UiTerminal terminal(Streams streams) throws IOException {
         // The JVM's default encoding, as the keys are read in (see KeyInput).
-        return streams == null ? ProcessTerminal.open(Charset.defaultCharset()) : new StreamTerminal(streams.out());
+        return streams == null ? UiTerminal.ofProcess(Charset.defaultCharset()) : UiTerminal.over(streams.out());
     }
 
     /** Puts {@code terminal} in raw mode for {@link KeyInput} (see {@link TerminalModes#raw()}); the modes before. */

@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.terminal;
 
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;

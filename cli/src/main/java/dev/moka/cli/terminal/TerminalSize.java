@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.terminal;
 
 /** A terminal's size in character cells; zero where the terminal tells none (a pseudo-terminal never sized). */
-record TerminalSize(int columns, int rows) {}
+public record TerminalSize(int columns, int rows) {}

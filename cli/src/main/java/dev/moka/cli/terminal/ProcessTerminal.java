@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.terminal;
 
 import dev.moka.core.sandbox.LinuxCalls;
 import java.io.FileDescriptor;

@@ -1,4 +1,4 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.terminal;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -9,7 +9,7 @@ import java.util.Arrays;
  * discipline, then 19 control characters), the same layout and flag values on every architecture Moka runs on
  * (x86_64 and the generic table arm64 uses). Immutable: {@link #raw()} is a changed copy.
  */
-final class TerminalModes {
+public final class TerminalModes {
     /** {@code sizeof(struct termios)} as {@code TCGETS} fills it. */
     static final int SIZE = 36;
     private static final int IFLAG = 0;
@@ -39,12 +39,12 @@ final class TerminalModes {
     }
 
     /**
-     * The modes {@link KeyInput} reads keys in: no line editing, echo or signals (Ctrl+C is a key: interrupt,
+     * The modes the UI reads keys in: no line editing, echo or signals (Ctrl+C is a key: interrupt,
      * then quit), no flow control or CR/NL translation on input, and a read that waits for the first byte
      * (VMIN 1, VTIME 0; a read returning nothing would be, to Java, the end of the input). Output is processed
      * as before, so a newline still starts the next line at its left.
      */
-    TerminalModes raw() {
+    public TerminalModes raw() {
         byte[] raw = termios.clone();
         ByteBuffer flags = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
         flags.putInt(IFLAG, flags.getInt(IFLAG) & ~(IXON | ICRNL | INLCR));

@@ -1,13 +1,26 @@
-package dev.moka.cli.tui;
+package dev.moka.cli.terminal;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 
 /**
  * The terminal the trust question and the UI draw on: where frames are written, its size, its modes (raw for
- * {@link KeyInput}, cooked for an editor) and word of a resize. Keys are never read here: {@link KeyInput} is the
- * process's one reader of them.
+ * the UI's key reader, cooked for an editor) and word of a resize. Keys are never read here: the UI's key reader
+ * is the process's one reader of them.
  */
 public sealed interface UiTerminal extends AutoCloseable permits ProcessTerminal, StreamTerminal {
+    /** The process's terminal, on standard input and output; frames are encoded in {@code charset}. */
+    static UiTerminal ofProcess(Charset charset) throws IOException {
+        return ProcessTerminal.open(charset);
+    }
+
+    /** A terminal-less run's screen: frames go to {@code out} (see {@link StreamTerminal}). */
+    static UiTerminal over(OutputStream out) {
+        return new StreamTerminal(out);
+    }
+
     /** Where frames go; written and flushed by the UI thread. */
     PrintWriter writer();
 
