@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.cli.terminal.UiTerminal;
 import dev.moka.cli.tui.TerminalOpening;
 import dev.moka.core.WarmUp;
 import dev.moka.core.net.HttpClients;
@@ -16,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.function.UnaryOperator;
-import dev.moka.cli.terminal.UiTerminal;
 
 /** The {@code moka} command. */
 public final class Main {

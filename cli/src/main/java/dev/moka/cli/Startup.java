@@ -1,5 +1,6 @@
 package dev.moka.cli;
 
+import dev.moka.cli.terminal.UiTerminal;
 import dev.moka.core.net.HttpClients;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -10,7 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.Map;
-import dev.moka.cli.terminal.UiTerminal;
 
 /**
  * What the process brings to a command: environment, working directory, standard streams, and an HTTP

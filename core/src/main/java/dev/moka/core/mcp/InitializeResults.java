@@ -1,5 +1,10 @@
 package dev.moka.core.mcp;
 
+import static dev.moka.core.mcp.PlainMembers.booleanOrNull;
+import static dev.moka.core.mcp.PlainMembers.cast;
+import static dev.moka.core.mcp.PlainMembers.objectOrNull;
+import static dev.moka.core.mcp.PlainMembers.stringOrNull;
+
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +28,8 @@ final class InitializeResults {
         if (!(data instanceof Map<?, ?> result) || !(result.get("protocolVersion") instanceof String version)
                 || !(result.get("capabilities") instanceof Map<?, ?> offered)
                 || !(result.get("serverInfo") instanceof Map<?, ?> server) || server.get("icons") != null
-                || !strings(server, SERVER) || !(result.get("instructions") instanceof String || result.get(
-                        "instructions") == null) || !objectOrNull(result.get("_meta"))) {
+                || !SERVER.stream().allMatch(name -> stringOrNull(server.get(name)))
+                || !stringOrNull(result.get("instructions")) || !objectOrNull(result.get("_meta"))) {
             return null;
         }
         Map<?, ?> prompts = object(offered.get("prompts"));
@@ -35,7 +40,8 @@ final class InitializeResults {
         if (!present(offered, "prompts", prompts) || !present(offered, "resources", resources)
                 || !present(offered, "tools", tools) || !present(offered, "completions", completions)
                 || !present(offered, "logging", logging) || !booleans(prompts, "listChanged")
-                || !booleans(resources, "subscribe", "listChanged") || !booleans(tools, "listChanged") || !objectOrNull(offered.get("experimental"))
+                || !booleans(resources, "subscribe", "listChanged") || !booleans(tools, "listChanged")
+                || !objectOrNull(offered.get("experimental"))
                 || !extensions(offered.get("extensions")) || server.get("name") == null
                 || server.get("version") == null) {
             return null;
@@ -68,24 +74,10 @@ final class InitializeResults {
     }
 
     private static boolean booleans(Map<?, ?> object, String... members) {
-        return object == null || Stream.of(members).allMatch(name -> object.get(name) == null
-                || object.get(name) instanceof Boolean);
-    }
-
-    private static boolean strings(Map<?, ?> object, List<String> members) {
-        return members.stream().allMatch(name -> object.get(name) == null || object.get(name) instanceof String);
-    }
-
-    private static boolean objectOrNull(Object value) {
-        return value == null || value instanceof Map<?, ?>;
+        return object == null || Stream.of(members).allMatch(name -> booleanOrNull(object.get(name)));
     }
 
     private static boolean extensions(Object value) {
         return value == null || value instanceof Map<?, ?> map && map.values().stream().allMatch(Map.class::isInstance);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <K, V> Map<K, V> cast(Object map) {
-        return (Map<K, V>) map;
     }
 }

@@ -1,5 +1,10 @@
 package dev.moka.core.mcp;
 
+import static dev.moka.core.mcp.PlainMembers.booleanOrNull;
+import static dev.moka.core.mcp.PlainMembers.cast;
+import static dev.moka.core.mcp.PlainMembers.objectOrNull;
+import static dev.moka.core.mcp.PlainMembers.stringOrNull;
+
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +27,7 @@ final class ListToolsResults {
     /** The result {@code data} holds; null when it is not plainly shaped. */
     static McpSchema.ListToolsResult plain(Object data) {
         if (!(data instanceof Map<?, ?> result) || !(result.get("tools") instanceof List<?> listed)
-                || !(result.get("nextCursor") instanceof String || result.get("nextCursor") == null)
+                || !stringOrNull(result.get("nextCursor"))
                 || !objectOrNull(result.get("_meta"))) {
             return null;
         }
@@ -47,7 +52,7 @@ final class ListToolsResults {
         McpSchema.ToolAnnotations annotations = null;
         if (tool.get("annotations") != null) {
             if (!(tool.get("annotations") instanceof Map<?, ?> hints) || !stringOrNull(hints.get("title"))
-                    || !HINTS.stream().allMatch(hint -> hints.get(hint) == null || hints.get(hint) instanceof Boolean)) {
+                    || !HINTS.stream().allMatch(hint -> booleanOrNull(hints.get(hint)))) {
                 return null;
             }
             annotations = new McpSchema.ToolAnnotations((String) hints.get("title"),
@@ -60,16 +65,4 @@ final class ListToolsResults {
                 null);
     }
 
-    private static boolean stringOrNull(Object value) {
-        return value == null || value instanceof String;
-    }
-
-    private static boolean objectOrNull(Object value) {
-        return value == null || value instanceof Map<?, ?> map && map.keySet().stream().allMatch(String.class::isInstance);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <K, V> Map<K, V> cast(Object map) {
-        return (Map<K, V>) map;
-    }
 }
