@@ -61,6 +61,12 @@ public final class Session implements AutoCloseable {
     private final List<EventMsg> startupNotices;
     private final boolean newConversation;
     private final Thread submissionLoop;
+    /**
+     * Ends the session as {@link #close} does when the JVM exits before a face closed it: SIGTERM, or SIGHUP from a
+     * closed window. The running turn is then interrupted like an Esc, so the rollout records it as aborted and its
+     * snapshots for undo and rewind are taken, instead of the recording stopping mid-turn.
+     */
+    private final Thread closeOnExit;
     private final Thread taskLoop;
     /** The context the next submitted turn gets; written only by the submission loop. */
     private volatile TurnContext context;
@@ -114,6 +120,7 @@ public final class Session implements AutoCloseable {
         String id = setup.conversationId();
         this.submissionLoop = Thread.ofVirtual().name("moka-session-" + id).unstarted(this::submissionLoop);
         this.taskLoop = Thread.ofVirtual().name("moka-tasks-" + id).unstarted(this::taskLoop);
+        this.closeOnExit = Thread.ofPlatform().name("moka-session-exit-" + id).unstarted(this::close);
     }
 
     /** Starts the session and reports {@code session_configured}, then what it has to say about its start. */
@@ -139,6 +146,11 @@ public final class Session implements AutoCloseable {
         }
         session.submissionLoop.start();
         session.taskLoop.start();
+        try {
+            Runtime.getRuntime().addShutdownHook(session.closeOnExit);
+        } catch (IllegalStateException exiting) {
+            // Opened while the JVM exits: nothing will run in it.
+        }
         return session;
     }
 
@@ -549,6 +561,11 @@ public final class Session implements AutoCloseable {
         closeQuietly(setup.tools()::close);
         closeQuietly(setup.owned());
         setup.rollout().close();
+        try {
+            Runtime.getRuntime().removeShutdownHook(closeOnExit);
+        } catch (IllegalStateException exiting) {
+            // This shutdown is the exit's own (or runs beside it): the hook has started or no longer matters.
+        }
     }
 
     private void closeQuietly(AutoCloseable resource) {
